@@ -1,0 +1,32 @@
+/** Creates, through the public API, the user and workspace the benchmarks act as. */
+export async function createScenario(base: string) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'benchmark password 1';
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const registered = await post('/api/authn/session/credentials', {
+    email,
+    password,
+    first_name: 'Bench',
+    family_name: 'Mark',
+    create: true,
+    tos: true,
+    company: { company_name: 'Bench Holdings, Inc.', features: [{ feature_type_id: 881, value: 'For-profit Company' }] },
+  });
+  const token = await post(
+    '/api/authn/access_token',
+    { account_id: registered.account_id },
+    { authorization: `Bearer ${registered.id_token}` },
+  );
+  return {
+    accessToken: String(token.access_token),
+    basicAuth: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+  };
+}

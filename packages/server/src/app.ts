@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createMailer } from './adapters/mail/mailer.ts';
+import { createTokenService } from './adapters/tokens.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import type { App } from './http/types.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { publicAuthRoutes } from './modules/auth/public-routes.ts';
+import { userAuthRoutes } from './modules/auth/user-routes.ts';
+import { brandRoutes } from './modules/brand/routes.ts';
+import { oidcRoutes } from './modules/oidc/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+
+export type BuildOptions = {
+  /** An already opened database (tests); otherwise one is opened from the config. */
+  database?: Database;
+};
+
+/** Builds the whole server (API and web app) without listening; migrations are applied first. */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(config));
+  await database.migrate();
+  const db = database.db;
+  const jobs = createJobQueue(db, app.log);
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    jobs,
+    log: app.log,
+    tokens: await createTokenService(db, config.publicUrl),
+    mailer: createMailer(jobs, {
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+    }),
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Charter API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  installErrorHandler(app);
+
+  app.get('/api/health', { schema: { tags: ['public'] } }, async () => ({ status: 'ok' }));
+  for (const routes of [brandRoutes, authRoutes, publicAuthRoutes, userAuthRoutes, accountRoutes, profileRoutes, oidcRoutes]) {
+    await routes(app, ctx);
+  }
+  await serveWebApp(app, config);
+
+  if (config.runWorker) jobs.start();
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (!options.database) await database.close();
+  });
+  return app;
+}
+
+/** The built SPA: files as they are, and index.html for every other non-API path (client routing). */
+async function serveWebApp(app: App, config: Config) {
+  const dist = config.webDist;
+  if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  const indexHtml = fs.readFileSync(path.join(dist, 'index.html'));
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  publicUrl: string;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  seedDemo: boolean;
+  /** Serve the built web app from this folder when it exists. */
+  webDist: string | null;
+  logLevel: string;
+  /** Requests per minute allowed on each authentication route, per client address. */
+  authRateLimit: number;
+  /** Password attempts allowed per email address in 15 minutes, from any number of addresses. */
+  authEmailAttempts: number;
+  /** Secure cookies; off only for plain-http local development and tests. */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  /** Background job polling; tests may turn the worker off and drain by hand. */
+  runWorker: boolean;
+};
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          issuer: env.OIDC_ISSUER ?? 'https://accounts.google.com',
+        }
+      : null;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    publicUrl,
+    mailFrom: env.MAIL_FROM ?? 'Charter <no-reply@charter.local>',
+    google,
+    seedDemo: env.SEED_DEMO !== 'false',
+    webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 30),
+    authEmailAttempts: Number(env.AUTH_EMAIL_ATTEMPTS ?? 10),
+    secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: env.TRUST_PROXY === 'true',
+    runWorker: true,
+    ...overrides,
+  };
+}

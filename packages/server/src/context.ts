@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from './adapters/mail/mailer.ts';
+import type { TokenService } from './adapters/tokens.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
+
+/** Everything a route or an operation may use, built once by buildApp. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  jobs: JobQueue;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,45 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const accounts = pgTable('accounts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  companyName: text('company_name').notNull(),
+  roleId: integer('role_id').notNull().default(1),
+  accountGroup: text('account_group'),
+  logoUrl: text('logo_url'),
+  assets: jsonb('assets').$type<Record<string, unknown>>().notNull().default({}),
+  userLimit: integer('user_limit').notNull().default(2),
+  hidePoweredBy: boolean('hide_powered_by').notNull().default(false),
+  brandId: integer('brand_id'),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const accountFeatures = pgTable(
+  'account_features',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    featureTypeId: integer('feature_type_id').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.featureTypeId] })],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    preferred: boolean('preferred').notNull().default(false),
+    accountOrder: integer('account_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);

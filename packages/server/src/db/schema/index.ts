@@ -1,0 +1,5 @@
+export * from './accounts.ts';
+export * from './brands.ts';
+export * from './codes.ts';
+export * from './system.ts';
+export * from './users.ts';

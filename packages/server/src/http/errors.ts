@@ -1,0 +1,51 @@
+/** Stable error codes of the API (DESIGN §3); the web app switches on them. */
+export const errorStatus = {
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_SUDO: 403,
+  NOT_FOUND: 404,
+  VALIDATION_ERROR: 400,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_ALREADY_EXISTS: 409,
+  E_EMAIL_ALREADY_CLAIMED: 409,
+  E_SESSION_INVALID: 401,
+  INVALID_JWT: 401,
+  INVALID_JWT_ISS: 401,
+  TOKEN_EXPIRED_ERROR: 401,
+  UNVERIFIED_CONTACT: 403,
+  E_CODE_REDEEMED: 400,
+  E_CODE_INVALID: 400,
+  E_CODE_EXPIRED: 400,
+  E_CODE_RETRY: 429,
+  RATE_LIMITED: 429,
+  CONFLICT: 409,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
+export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have access to this resource') =>
+  new AppError('FORBIDDEN', message);
+
+/** A 400 naming one or more fields, with the spec's message for each. */
+export function invalid(fields: Record<string, string>): AppError {
+  const first = Object.values(fields)[0] ?? 'Invalid input';
+  return new AppError('VALIDATION_ERROR', first, fields);
+}

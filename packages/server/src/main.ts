@@ -1,0 +1,26 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { seedBrands, seedDemo } from './seed.ts';
+
+const config = loadConfig();
+const app = await buildApp(config);
+await seedBrands(app.ctx);
+const demo = config.seedDemo ? await seedDemo(app.ctx) : null;
+
+await app.listen({ port: config.port, host: config.host });
+
+const lines = [
+  '',
+  `  Charter is running at ${config.publicUrl}`,
+  demo ? `  Demo sign-in: ${demo.email} / ${demo.password}` : '  Demo user: off (SEED_DEMO=false)',
+  config.smtpUrl ? '  Mail: delivered by SMTP' : `  Mail: kept in ${config.dataDir}/outbox (npm run mail -- --to EMAIL --json)`,
+  `  API reference: ${config.publicUrl}/api/docs`,
+  '',
+];
+console.log(lines.join('\n'));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.close().then(() => process.exit(0));
+  });
+}

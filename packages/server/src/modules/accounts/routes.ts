@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { accountFeatures } from '../../db/schema/index.ts';
+import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
+import type { App } from '../../http/types.ts';
+import { mailBrandFor } from '../brand/mail-brand.ts';
+import { createAccount } from './create-account.ts';
+import { listAccounts } from './list-accounts.ts';
+import { presentAccount } from './presenters.ts';
+import { setPreferredAccount } from './set-preference.ts';
+
+const newAccount = z.object({
+  company_name: z.string(),
+  features: z.array(z.object({ feature_type_id: z.number().int(), value: z.string() })).optional(),
+});
+const accountParams = z.object({ id: z.coerce.number().int().positive() });
+
+export async function accountRoutes(app: App, ctx: AppContext) {
+  app.get('/api/user/accounts', { schema: { tags: ['user'] } }, async (request) => {
+    const auth = await authenticateUser(ctx, request);
+    const rows = await listAccounts(ctx.db, auth.user.id);
+    return rows.map((r) => presentAccount(r.account, r.membership, r.features));
+  });
+
+  app.post('/api/user/accounts', { schema: { tags: ['user'], body: newAccount } }, async (request, reply) => {
+    const auth = await authenticateUser(ctx, request);
+    const brand = await mailBrandFor(ctx, request.headers.host);
+    const account = await ctx.db.transaction((tx) =>
+      createAccount(tx, { ...request.body, userId: auth.user.id, brandId: brand.id }),
+    );
+    return reply.status(201).send({ account_id: account.id });
+  });
+
+  for (const [method, preferred] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/user/accounts/:id/preference',
+      schema: { tags: ['user'], params: accountParams },
+      handler: async (request, reply) => {
+        const auth = await authenticateUser(ctx, request);
+        await ctx.db.transaction((tx) => setPreferredAccount(tx, auth.user.id, request.params.id, preferred));
+        return reply.status(204).send();
+      },
+    });
+  }
+
+  app.get('/api/account/me', { schema: { tags: ['account'] } }, async (request) => {
+    const auth = await authenticateAccount(ctx, request);
+    const features = await ctx.db
+      .select({ feature_type_id: accountFeatures.featureTypeId, value: accountFeatures.value })
+      .from(accountFeatures)
+      .where(eq(accountFeatures.accountId, auth.account.id));
+    const restricted = auth.account.roleId === 3;
+    return {
+      account: presentAccount(auth.account, auth.membership, features),
+      user: {
+        id: auth.user.id,
+        email: auth.user.email,
+        first_name: auth.user.firstName,
+        family_name: auth.user.familyName,
+        is_admin: auth.membership.isAdmin,
+        filecabinet_access: auth.user.filecabinetAccess,
+        impersonator_id: auth.impersonatorId,
+      },
+      abilities: {
+        manage_settings: auth.membership.isAdmin && !restricted,
+        filecabinet: auth.user.filecabinetAccess && !restricted,
+        reports: !restricted,
+        rooms: false,
+      },
+    };
+  });
+}

@@ -1,0 +1,39 @@
+import { parseConfirmationCode, WRONG_CONFIRMATION_CODE } from '@charter/domain';
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { UserRow } from '../../http/authenticate.ts';
+import { AppError } from '../../http/errors.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
+import { confirmationCodeEmail } from './emails.ts';
+import { checkCode, consumeCode, findOpenCode, issueCode } from './one-time-codes.ts';
+
+const CONFIRMATION_TTL_MS = 24 * 3600_000;
+
+export async function sendConfirmationCode(ctx: AppContext, tx: Tx, user: UserRow, brand: MailBrand) {
+  const digits = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await issueCode(tx, {
+    purpose: 'confirm_email',
+    userId: user.id,
+    email: user.email,
+    code: digits,
+    ttlMs: CONFIRMATION_TTL_MS,
+    replace: true,
+  });
+  await ctx.mailer.send(tx, confirmationCodeEmail(user.email, `${digits.slice(0, 3)}-${digits.slice(3)}`, brand));
+}
+
+/** GET /api/user/confirm/{code}: the code as the page shows it, '123-456'. */
+export async function confirmEmail(ctx: AppContext, user: UserRow, submitted: string) {
+  if (user.emailVerifiedAt) return;
+  const digits = parseConfirmationCode(submitted);
+  if (!digits) throw new AppError('E_CODE_INVALID', WRONG_CONFIRMATION_CODE);
+  const row = await findOpenCode(ctx.db, user.id, 'confirm_email', user.email);
+  await checkCode(ctx.db, row, digits, WRONG_CONFIRMATION_CODE);
+  await ctx.db.transaction(async (tx) => {
+    await consumeCode(tx, row!.id);
+    await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+  });
+}

@@ -1,0 +1,44 @@
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
+
+type Brand = { name: string; url: string };
+
+const wrap = (body: string) =>
+  `<div style="font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">${body}</div>`;
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function confirmationCodeEmail(to: string, code: string, brand: Brand): MailMessage {
+  return {
+    to,
+    subject: `Your ${brand.name} confirmation code: ${code}`,
+    text: `Welcome to ${brand.name}.\n\nYour confirmation code is ${code}.\n\nEnter it on the confirmation page to verify your email address.\n`,
+    html: wrap(`<p>Welcome to ${escape(brand.name)}.</p><p>Your confirmation code is</p>
+      <p style="font-size:28px;font-weight:bold;letter-spacing:4px">${code}</p>
+      <p>Enter it on the confirmation page to verify your email address.</p>`),
+  };
+}
+
+export function challengeEmail(to: string, code: string, link: string, brand: Brand): MailMessage {
+  return {
+    to,
+    subject: `Your ${brand.name} sign-in code: ${code}`,
+    text: `Use this code to sign in to ${brand.name}: ${code}\n\nOr open this link: ${link}\n\nThe code is valid for 24 hours. If you did not ask for it, ignore this email.\n`,
+    html: wrap(`<p>Use this code to sign in to ${escape(brand.name)}:</p>
+      <p style="font-size:28px;font-weight:bold;letter-spacing:4px">${code}</p>
+      <p><a href="${escape(link)}">Sign in to ${escape(brand.name)}</a></p>
+      <p>The code is valid for 24 hours. If you did not ask for it, ignore this email.</p>`),
+  };
+}
+
+export function resetPasswordEmail(to: string, link: string, brand: Brand, firstTime = false): MailMessage {
+  const action = firstTime ? 'set a password for' : 'reset your password for';
+  return {
+    to,
+    subject: firstTime ? `Set your ${brand.name} password` : `Reset your ${brand.name} password`,
+    text: `Someone asked to ${action} ${brand.name} with this email address.\n\nOpen this link to choose a new password (valid for 1 hour): ${link}\n\nIf it was not you, ignore this email.\n`,
+    html: wrap(`<p>Someone asked to ${action} ${escape(brand.name)} with this email address.</p>
+      <p><a href="${escape(link)}">Choose a new password</a> (valid for 1 hour)</p>
+      <p>If it was not you, ignore this email.</p>`),
+  };
+}

@@ -1,0 +1,31 @@
+import type { AppContext } from '../../context.ts';
+import { verifyPassword } from '../../adapters/passwords.ts';
+import { AppError } from '../../http/errors.ts';
+import { findUserByEmail } from './find-user.ts';
+import { issueIdToken } from './issue-tokens.ts';
+import { presentUser } from './presenters.ts';
+import { createSession } from './session-store.ts';
+
+export const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 'Password is incorrect');
+
+export function parseBasicAuth(header: string | undefined): { email: string; password: string } | null {
+  if (!header?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { email: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
+}
+
+export async function loginWithCredentials(
+  ctx: AppContext,
+  input: { email: string; password: string; ip?: string; userAgent?: string },
+) {
+  const user = await findUserByEmail(ctx.db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok || user.disabledAt) throw INVALID_CREDENTIALS();
+  const session = await createSession(ctx.db, { userId: user.id, method: 'password', ip: input.ip, userAgent: input.userAgent });
+  return {
+    cookie: session.cookie,
+    body: { id_token: await issueIdToken(ctx, user, session.id, null), user: presentUser(user) },
+  };
+}

@@ -1,0 +1,78 @@
+import { TERMS_REQUIRED_MESSAGE, validateEmail, validateNewPassword } from '@charter/domain';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../adapters/passwords.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import { createAccount, type NewAccountInput, validateNewAccount } from '../accounts/create-account.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
+import { findUserByEmail } from './find-user.ts';
+import { issueIdToken } from './issue-tokens.ts';
+import { sendConfirmationCode } from './confirm-email.ts';
+import { presentUser } from './presenters.ts';
+import { createSession } from './session-store.ts';
+
+export type RegisterInput = {
+  email: string;
+  password: string;
+  first_name: string;
+  family_name: string;
+  tos?: boolean;
+  company?: NewAccountInput;
+};
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already exists. Please log in instead.';
+
+function validateRegistration(input: RegisterInput) {
+  const fields: Record<string, string> = {};
+  const emailError = validateEmail(input.email ?? '');
+  if (emailError) fields.email = emailError;
+  const passwordError = validateNewPassword(input.password ?? '');
+  if (passwordError) fields.password = passwordError;
+  if (!input.first_name?.trim()) fields.first_name = 'First name required';
+  if (!input.family_name?.trim()) fields.family_name = 'Last name required';
+  if (input.tos === false) fields.tos = TERMS_REQUIRED_MESSAGE;
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  if (input.company) validateNewAccount(input.company);
+}
+
+/** Creates the user (and, if asked, the first workspace), mails the six-digit code, signs in. */
+export async function registerUser(
+  ctx: AppContext,
+  input: RegisterInput & { ip?: string; userAgent?: string; brand: MailBrand },
+) {
+  validateRegistration(input);
+  if (await findUserByEmail(ctx.db, input.email)) throw new AppError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE);
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email.trim(),
+        passwordHash,
+        firstName: input.first_name.trim(),
+        familyName: input.family_name.trim(),
+        tosAcceptedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw new AppError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE);
+    const account = input.company
+      ? await createAccount(tx, { ...input.company, userId: user.id, brandId: input.brand.id })
+      : null;
+    await sendConfirmationCode(ctx, tx, user, input.brand);
+    const session = await createSession(tx, {
+      userId: user.id,
+      method: 'register',
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
+    return {
+      cookie: session.cookie,
+      body: {
+        id_token: await issueIdToken(ctx, user, session.id, null),
+        user: presentUser(user),
+        account_id: account?.id ?? null,
+      },
+    };
+  });
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { authenticateUser } from '../../http/authenticate.ts';
+import { clientInfo } from '../../http/request-info.ts';
+import { type App, authRateLimit } from '../../http/types.ts';
+import { mailBrandFor } from '../brand/mail-brand.ts';
+import { confirmEmail, sendConfirmationCode } from './confirm-email.ts';
+import { presentUser } from './presenters.ts';
+import { remoteLogin } from './remote-login.ts';
+
+export async function userAuthRoutes(app: App, ctx: AppContext) {
+  const limit = authRateLimit(ctx.config.authRateLimit);
+
+  app.get('/api/user/me', { schema: { tags: ['user'] } }, async (request) => {
+    const auth = await authenticateUser(ctx, request);
+    return presentUser(auth.user, auth.impersonatorId);
+  });
+
+  app.get(
+    '/api/user/confirm/:code',
+    { config: limit, schema: { tags: ['user'], params: z.object({ code: z.string() }) } },
+    async (request) => {
+      const auth = await authenticateUser(ctx, request);
+      await confirmEmail(ctx, auth.user, request.params.code);
+      return { email_verified: true };
+    },
+  );
+
+  app.post('/api/user/confirm/code/resend', { config: limit, schema: { tags: ['user'] } }, async (request) => {
+    const auth = await authenticateUser(ctx, request);
+    if (auth.user.emailVerifiedAt) return { message: 'Your email address is already confirmed.' };
+    const brand = await mailBrandFor(ctx, request.headers.host);
+    await ctx.db.transaction((tx) => sendConfirmationCode(ctx, tx, auth.user, brand));
+    return { message: 'A new confirmation code is on its way.' };
+  });
+
+  app.post(
+    '/api/authn/session/remote',
+    {
+      config: limit,
+      schema: {
+        tags: ['authn'],
+        body: z.object({ user_id: z.coerce.number().int(), account_id: z.coerce.number().int() }),
+      },
+    },
+    async (request) => {
+      const staff = await authenticateUser(ctx, request);
+      const result = await remoteLogin(ctx, staff, { ...request.body, ...clientInfo(request) });
+      return result.body;
+    },
+  );
+}

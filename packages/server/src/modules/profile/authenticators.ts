@@ -1,0 +1,115 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { parseConfirmationCode, validateEmail, WRONG_CONFIRMATION_CODE } from '@charter/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { authenticators, users } from '../../db/schema/index.ts';
+import type { UserRow } from '../../http/authenticate.ts';
+import { AppError, invalid, notFound } from '../../http/errors.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
+import { confirmationCodeEmail } from '../auth/emails.ts';
+import { findUserByEmail } from '../auth/find-user.ts';
+import { checkCode, consumeCode, findOpenCode, issueCode } from '../auth/one-time-codes.ts';
+
+type Row = typeof authenticators.$inferSelect;
+
+const present = (row: Row) => ({
+  id: row.id,
+  pub_id: row.pubId,
+  type: row.type,
+  value: row.value,
+  priority: row.priority,
+  verified_at: row.verifiedAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The primary address (users.email) first, as priority 0, then the added ones. */
+export async function listAuthenticators(ctx: AppContext, user: UserRow) {
+  const rows = await ctx.db
+    .select()
+    .from(authenticators)
+    .where(eq(authenticators.userId, user.id))
+    .orderBy(asc(authenticators.priority), asc(authenticators.id));
+  const primary = {
+    id: 0,
+    pub_id: `primary-${user.id}`,
+    type: 'email',
+    value: user.email,
+    priority: 0,
+    verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    created_at: user.createdAt.toISOString(),
+  };
+  return [primary, ...rows.map(present)];
+}
+
+async function emailTaken(ctx: AppContext, email: string) {
+  if (await findUserByEmail(ctx.db, email)) return true;
+  const [row] = await ctx.db
+    .select({ id: authenticators.id })
+    .from(authenticators)
+    .where(sql`lower(${authenticators.value}) = lower(${email})`)
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function addAuthenticator(ctx: AppContext, user: UserRow, email: string, brand: MailBrand) {
+  const emailError = validateEmail(email);
+  if (emailError) throw invalid({ email: emailError });
+  if (await emailTaken(ctx, email)) {
+    throw new AppError('E_EMAIL_ALREADY_CLAIMED', 'This email address is already in use.');
+  }
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(authenticators)
+      .values({ pubId: randomUUID(), userId: user.id, value: email.trim(), priority: 1 })
+      .returning();
+    const digits = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await issueCode(tx, { purpose: 'authenticator', userId: user.id, email: row.value, code: digits, ttlMs: 24 * 3600_000, replace: true });
+    await ctx.mailer.send(tx, confirmationCodeEmail(row.value, `${digits.slice(0, 3)}-${digits.slice(3)}`, brand));
+    return present(row);
+  });
+}
+
+async function findOwn(ctx: AppContext, user: UserRow, where: ReturnType<typeof eq>) {
+  const [row] = await ctx.db
+    .select()
+    .from(authenticators)
+    .where(and(eq(authenticators.userId, user.id), where))
+    .limit(1);
+  if (!row) throw notFound('Email address not found');
+  return row;
+}
+
+export async function verifyAuthenticator(ctx: AppContext, user: UserRow, email: string, code: string) {
+  const row = await findOwn(ctx, user, sql`lower(${authenticators.value}) = lower(${email})`);
+  if (row.verifiedAt) return present(row);
+  const digits = parseConfirmationCode(code);
+  const open = await findOpenCode(ctx.db, user.id, 'authenticator', row.value);
+  await checkCode(ctx.db, digits ? open : null, digits ?? '', WRONG_CONFIRMATION_CODE);
+  return ctx.db.transaction(async (tx) => {
+    await consumeCode(tx, open!.id);
+    const [updated] = await tx
+      .update(authenticators)
+      .set({ verifiedAt: new Date() })
+      .where(eq(authenticators.id, row.id))
+      .returning();
+    return present(updated);
+  });
+}
+
+/** Priority 0 makes a verified address the primary (sign-in) one; the old primary becomes an extra. */
+export async function makePrimary(ctx: AppContext, user: UserRow, id: number) {
+  const row = await findOwn(ctx, user, eq(authenticators.id, id));
+  if (!row.verifiedAt) throw invalid({ priority: 'Verify this email address first.' });
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(authenticators)
+      .set({ value: user.email, verifiedAt: user.emailVerifiedAt ?? new Date() })
+      .where(eq(authenticators.id, row.id));
+    await tx.update(users).set({ email: row.value, emailVerifiedAt: row.verifiedAt, updatedAt: new Date() }).where(eq(users.id, user.id));
+  });
+}
+
+export async function removeAuthenticator(ctx: AppContext, user: UserRow, id: number) {
+  const row = await findOwn(ctx, user, eq(authenticators.id, id));
+  await ctx.db.delete(authenticators).where(eq(authenticators.id, row.id));
+}

@@ -1,0 +1,92 @@
+import { SET_NEW_PASSWORD_EMAIL_SENT } from '@charter/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { authenticateUser } from '../../http/authenticate.ts';
+import { type App, authRateLimit } from '../../http/types.ts';
+import { mailBrandFor } from '../brand/mail-brand.ts';
+import { sendPasswordLink } from '../auth/password-reset.ts';
+import {
+  addAuthenticator,
+  listAuthenticators,
+  makePrimary,
+  removeAuthenticator,
+  verifyAuthenticator,
+} from './authenticators.ts';
+import { changePassword, presentProfile, updateProfile } from './profile.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export async function profileRoutes(app: App, ctx: AppContext) {
+  const limit = authRateLimit(ctx.config.authRateLimit);
+
+  app.get('/api/user/settings/profile', { schema: { tags: ['user'] } }, async (request) => {
+    const auth = await authenticateUser(ctx, request);
+    return presentProfile(ctx, auth.user);
+  });
+
+  app.put(
+    '/api/user/settings/profile',
+    {
+      schema: {
+        tags: ['user'],
+        body: z.object({ firstName: z.string().max(100), lastName: z.string().max(100), phone: z.string().max(40).nullish() }),
+      },
+    },
+    async (request) => updateProfile(ctx, (await authenticateUser(ctx, request)).user, request.body),
+  );
+
+  app.put(
+    '/api/user/settings/password',
+    {
+      config: limit,
+      schema: { tags: ['user'], body: z.object({ current_password: z.string().optional(), password: z.string().max(256) }) },
+    },
+    async (request) => changePassword(ctx, await authenticateUser(ctx, request), request.body),
+  );
+
+  app.post('/api/user/settings/password/link', { config: limit, schema: { tags: ['user'] } }, async (request) => {
+    const auth = await authenticateUser(ctx, request);
+    const brand = await mailBrandFor(ctx, request.headers.host);
+    await ctx.db.transaction((tx) => sendPasswordLink(ctx, tx, auth.user, brand));
+    return { message: SET_NEW_PASSWORD_EMAIL_SENT };
+  });
+
+  app.get('/api/v1/user/authenticators', { schema: { tags: ['user'] } }, async (request) =>
+    listAuthenticators(ctx, (await authenticateUser(ctx, request)).user),
+  );
+
+  app.post(
+    '/api/user/settings/authenticators',
+    { config: limit, schema: { tags: ['user'], body: z.object({ email: z.string() }) } },
+    async (request, reply) => {
+      const auth = await authenticateUser(ctx, request);
+      const brand = await mailBrandFor(ctx, request.headers.host);
+      return reply.status(201).send(await addAuthenticator(ctx, auth.user, request.body.email, brand));
+    },
+  );
+
+  app.put(
+    '/api/user/settings/authenticators',
+    { config: limit, schema: { tags: ['user'], body: z.object({ email: z.string(), password: z.string() }) } },
+    async (request) => {
+      const auth = await authenticateUser(ctx, request);
+      return verifyAuthenticator(ctx, auth.user, request.body.email, request.body.password);
+    },
+  );
+
+  app.patch(
+    '/api/v1/user/authenticators/:id',
+    { schema: { tags: ['user'], params: idParams, body: z.object({ priority: z.number().int().min(0) }) } },
+    async (request, reply) => {
+      const auth = await authenticateUser(ctx, request);
+      if (request.body.priority === 0) await makePrimary(ctx, auth.user, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete('/api/v1/user/authenticators/:id', { schema: { tags: ['user'], params: idParams } }, async (request, reply) => {
+    const auth = await authenticateUser(ctx, request);
+    await removeAuthenticator(ctx, auth.user, request.params.id);
+    return reply.status(204).send();
+  });
+}

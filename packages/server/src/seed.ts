@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from './context.ts';
+import { brands, users } from './db/schema/index.ts';
+import { hashPassword } from './adapters/passwords.ts';
+import { createAccount } from './modules/accounts/create-account.ts';
+import { findUserByEmail } from './modules/auth/find-user.ts';
+
+export const DEMO_EMAIL = 'demo@charter.local';
+const DEMO_COMPANY = 'Demo Ventures, Inc.';
+
+/** The default brand and a partner brand on another hostname; idempotent. */
+export async function seedBrands(ctx: AppContext) {
+  const url = new URL(ctx.config.publicUrl);
+  await ctx.db
+    .insert(brands)
+    .values([
+      {
+        hostname: url.hostname,
+        isDefault: true,
+        supportEmail: 'support@charter.local',
+        displayName: 'Charter',
+        legalName: 'Charter Workspace',
+        logoUrl: '/brand/charter-logo.svg',
+        webBaseUrl: ctx.config.publicUrl,
+        assets: { title: 'Charter', tos_label: 'Terms of Use', tos_link: '/terms', thumbnail: '/brand/charter-mark.svg' },
+      },
+      {
+        hostname: 'partner.localhost',
+        supportEmail: null,
+        displayName: 'Northwind Legal',
+        legalName: 'Northwind Legal LLP',
+        logoUrl: '/brand/northwind-logo.svg',
+        webBaseUrl: `${url.protocol}//partner.localhost${url.port ? `:${url.port}` : ''}`,
+        assets: { title: 'Northwind Legal', partner_slug: 'northwind', hide_paperos: false, show_business_types: true },
+      },
+    ])
+    .onConflictDoNothing();
+  // Exactly one default brand, even if PUBLIC_URL changed since the first start.
+  await ctx.db.execute(sql`update brands set is_default = (hostname = ${url.hostname})
+    where exists (select 1 from brands where hostname = ${url.hostname})`);
+}
+
+/** A demo user with a workspace; its password is generated once and kept in DATA_DIR. */
+export async function seedDemo(ctx: AppContext): Promise<{ email: string; password: string }> {
+  const file = path.join(ctx.config.dataDir, 'demo-credentials.json');
+  let password: string;
+  if (fs.existsSync(file)) {
+    password = JSON.parse(fs.readFileSync(file, 'utf8')).password;
+  } else {
+    password = randomBytes(12).toString('base64url');
+    fs.mkdirSync(ctx.config.dataDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ email: DEMO_EMAIL, password }, null, 2), { mode: 0o600 });
+  }
+  if (!(await findUserByEmail(ctx.db, DEMO_EMAIL))) {
+    const passwordHash = await hashPassword(password);
+    await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: DEMO_EMAIL, passwordHash, firstName: 'Dana', familyName: 'Demo', emailVerifiedAt: new Date() })
+        .returning();
+      await createAccount(tx, {
+        userId: user.id,
+        company_name: DEMO_COMPANY,
+        features: [{ feature_type_id: 881, value: 'For-profit Company' }],
+      });
+    });
+  }
+  return { email: DEMO_EMAIL, password };
+}

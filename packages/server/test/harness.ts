@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { simpleParser } from 'mailparser';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { seedBrands } from '../src/seed.ts';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A whole server on a real database, with the job worker driven by the test (drainMail). */
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-app-'));
+  const dump = inject('pgliteDump');
+  const url = process.env.DATABASE_URL || null;
+  const pglite = url ? undefined : await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(dump)]) });
+  const database = await openDatabase({ databaseUrl: url, dataDir, pglite });
+  const config = loadConfig(
+    { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' },
+    { logLevel: 'silent', authRateLimit: 10_000, runWorker: false, webDist: null, ...overrides },
+  );
+  const app = await buildApp(config, { database });
+  await seedBrands(app.ctx);
+  const outbox = path.join(dataDir, 'outbox');
+
+  /** Delivers queued mail, then returns the messages sent to `to`, oldest first. */
+  async function mailTo(to: string) {
+    await app.ctx.jobs.drain();
+    if (!fs.existsSync(outbox)) return [];
+    const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+    const messages = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(outbox, f)))));
+    return messages
+      .filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address?.toLowerCase() === to.toLowerCase()))
+      .map((m) => ({ subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '' }));
+  }
+
+  return {
+    app,
+    ctx: app.ctx,
+    config,
+    mailTo,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
