@@ -22,8 +22,8 @@ import { installErrorHandler } from './http/error-handler.ts';
 import type { App } from './http/types.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 import { publicAuthRoutes } from './modules/auth/public-routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { userAuthRoutes } from './modules/auth/user-routes.ts';
 import { brandRoutes } from './modules/brand/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
@@ -85,7 +85,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   installErrorHandler(app);
 
   app.get('/api/health', { schema: { tags: ['public'] } }, async () => ({ status: 'ok' }));
-  for (const routes of [brandRoutes, authRoutes, publicAuthRoutes, userAuthRoutes, accountRoutes, profileRoutes, oidcRoutes]) {
+  for (const routes of [
+    brandRoutes,
+    authRoutes,
+    publicAuthRoutes,
+    userAuthRoutes,
+    accountRoutes,
+    profileRoutes,
+    oidcRoutes,
+  ]) {
     await routes(app, ctx);
   }
   await serveWebApp(app, config);
@@ -106,7 +114,9 @@ async function serveWebApp(app: App, config: Config) {
   const indexHtml = fs.readFileSync(path.join(dist, 'index.html'));
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });
+      return reply
+        .status(404)
+        .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });
     }
     return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
   });

@@ -13,7 +13,9 @@ const lines = [
   '',
   `  Charter is running at ${config.publicUrl}`,
   demo ? `  Demo sign-in: ${demo.email} / ${demo.password}` : '  Demo user: off (SEED_DEMO=false)',
-  config.smtpUrl ? '  Mail: delivered by SMTP' : `  Mail: kept in ${config.dataDir}/outbox (npm run mail -- --to EMAIL --json)`,
+  config.smtpUrl
+    ? '  Mail: delivered by SMTP'
+    : `  Mail: kept in ${config.dataDir}/outbox (npm run mail -- --to EMAIL --json)`,
   `  API reference: ${config.publicUrl}/api/docs`,
   '',
 ];

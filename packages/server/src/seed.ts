@@ -1,10 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { hashPassword } from './adapters/passwords.ts';
 import type { AppContext } from './context.ts';
 import { brands, users } from './db/schema/index.ts';
-import { hashPassword } from './adapters/passwords.ts';
 import { createAccount } from './modules/accounts/create-account.ts';
 import { findUserByEmail } from './modules/auth/find-user.ts';
 
@@ -25,7 +25,12 @@ export async function seedBrands(ctx: AppContext) {
         legalName: 'Charter Workspace',
         logoUrl: '/brand/charter-logo.svg',
         webBaseUrl: ctx.config.publicUrl,
-        assets: { title: 'Charter', tos_label: 'Terms of Use', tos_link: '/terms', thumbnail: '/brand/charter-mark.svg' },
+        assets: {
+          title: 'Charter',
+          tos_label: 'Terms of Use',
+          tos_link: '/terms',
+          thumbnail: '/brand/charter-mark.svg',
+        },
       },
       {
         hostname: 'partner.localhost',
@@ -34,7 +39,12 @@ export async function seedBrands(ctx: AppContext) {
         legalName: 'Northwind Legal LLP',
         logoUrl: '/brand/northwind-logo.svg',
         webBaseUrl: `${url.protocol}//partner.localhost${url.port ? `:${url.port}` : ''}`,
-        assets: { title: 'Northwind Legal', partner_slug: 'northwind', hide_paperos: false, show_business_types: true },
+        assets: {
+          title: 'Northwind Legal',
+          partner_slug: 'northwind',
+          hide_paperos: false,
+          show_business_types: true,
+        },
       },
     ])
     .onConflictDoNothing();
@@ -59,7 +69,13 @@ export async function seedDemo(ctx: AppContext): Promise<{ email: string; passwo
     await ctx.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: DEMO_EMAIL, passwordHash, firstName: 'Dana', familyName: 'Demo', emailVerifiedAt: new Date() })
+        .values({
+          email: DEMO_EMAIL,
+          passwordHash,
+          firstName: 'Dana',
+          familyName: 'Demo',
+          emailVerifiedAt: new Date(),
+        })
         .returning();
       await createAccount(tx, {
         userId: user.id,

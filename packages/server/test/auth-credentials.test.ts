@@ -59,7 +59,10 @@ describe('POST /api/authn/session/credentials (login)', () => {
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === 'charter_session');
     expect(cookie?.httpOnly).toBe(true);
-    const me = await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${res.json().id_token}` } });
+    const me = await t.app.inject({
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${res.json().id_token}` },
+    });
     expect(me.json()).toMatchObject({ id: user.id, email, email_verified: true, password_allowed: true });
   });
 });
@@ -89,7 +92,9 @@ describe('POST /api/authn/session/credentials (registration)', () => {
   it('refuses a company name without a suffix', async () => {
     const res = await credentials(
       undefined,
-      body({ company: { company_name: 'Acme', features: [{ feature_type_id: 881, value: 'For-profit Company' }] } }),
+      body({
+        company: { company_name: 'Acme', features: [{ feature_type_id: 881, value: 'For-profit Company' }] },
+      }),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.company_name).toBe('Select a suffix');
@@ -104,7 +109,10 @@ describe('POST /api/authn/session/credentials (registration)', () => {
 
   it('registers with a first workspace and emails a six-digit code that confirms the email', async () => {
     const input = body({
-      company: { company_name: 'Analytical Engines, Inc.', features: [{ feature_type_id: 881, value: 'For-profit Company' }] },
+      company: {
+        company_name: 'Analytical Engines, Inc.',
+        features: [{ feature_type_id: 881, value: 'For-profit Company' }],
+      },
     });
     const res = await credentials(undefined, input);
     expect(res.statusCode).toBe(201);
@@ -115,7 +123,12 @@ describe('POST /api/authn/session/credentials (registration)', () => {
 
     const accounts = await t.app.inject({ url: '/api/user/accounts', headers: auth });
     expect(accounts.json()).toEqual([
-      expect.objectContaining({ id: account_id, company_name: 'Analytical Engines, Inc.', preferred: true, is_admin: true }),
+      expect.objectContaining({
+        id: account_id,
+        company_name: 'Analytical Engines, Inc.',
+        preferred: true,
+        is_admin: true,
+      }),
     ]);
 
     const [mail] = await t.mailTo(input.email as string);
@@ -137,7 +150,11 @@ describe('POST /api/authn/session/credentials (registration)', () => {
     const res = await credentials(undefined, input);
     const auth = { authorization: `Bearer ${res.json().id_token}` };
     const [first] = await t.mailTo(input.email as string);
-    const resend = await t.app.inject({ method: 'POST', url: '/api/user/confirm/code/resend', headers: auth });
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/confirm/code/resend',
+      headers: auth,
+    });
     expect(resend.statusCode).toBe(200);
     const mails = await t.mailTo(input.email as string);
     expect(mails).toHaveLength(2);
@@ -173,7 +190,11 @@ describe('sessions and tokens', () => {
   it('the cookie alone recovers an id_token', async () => {
     const { email } = await createUser(t);
     const { cookie } = await login(t, email, PASSWORD);
-    const res = await t.app.inject({ method: 'POST', url: '/api/authn/session/id_token', cookies: { charter_session: cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/id_token',
+      cookies: { charter_session: cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().id_token).toMatch(/^ey/);
     const forged = await t.app.inject({
@@ -194,7 +215,10 @@ describe('sessions and tokens', () => {
   it('an id_token is not accepted where an access_token is required, nor the reverse', async () => {
     const { email, account } = await createUser(t);
     const { idToken } = await login(t, email, PASSWORD);
-    const asAccount = await t.app.inject({ url: '/api/account/me', headers: { authorization: `Bearer ${idToken}` } });
+    const asAccount = await t.app.inject({
+      url: '/api/account/me',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
     expect(asAccount.statusCode).toBe(401);
     const res = await t.app.inject({
       method: 'POST',
@@ -203,7 +227,10 @@ describe('sessions and tokens', () => {
       payload: { account_id: account!.id },
     });
     const access = res.json().access_token;
-    const asUser = await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${access}` } });
+    const asUser = await t.app.inject({
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${access}` },
+    });
     expect(asUser.statusCode).toBe(401);
   });
 });

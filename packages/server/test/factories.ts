@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/adapters/passwords.ts';
+import { users } from '../src/db/schema/index.ts';
 import { createAccount } from '../src/modules/accounts/create-account.ts';
 import type { TestApp } from './harness.ts';
 
@@ -15,7 +15,13 @@ export const basic = (email: string, password: string) =>
 /** A verified user with a password and, unless told otherwise, a workspace of their own. */
 export async function createUser(
   t: TestApp,
-  options: { email?: string; password?: string | null; verified?: boolean; staff?: boolean; company?: string | null } = {},
+  options: {
+    email?: string;
+    password?: string | null;
+    verified?: boolean;
+    staff?: boolean;
+    company?: string | null;
+  } = {},
 ) {
   const email = options.email ?? uniqueEmail();
   const password = options.password === undefined ? PASSWORD : options.password;
@@ -42,7 +48,11 @@ export async function createUser(
 }
 
 export async function login(t: TestApp, email: string, password: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/authn/session/credentials', headers: { authorization: basic(email, password) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/authn/session/credentials',
+    headers: { authorization: basic(email, password) },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { id_token: string };
   const cookie = res.cookies.find((c) => c.name === 'charter_session')?.value ?? '';
@@ -65,7 +75,14 @@ export async function signedIn(t: TestApp, options: Parameters<typeof createUser
   const created = await createUser(t, options);
   const { idToken, cookie } = await login(t, created.email, created.password ?? PASSWORD);
   const access = created.account ? await accessToken(t, idToken, created.account.id) : '';
-  return { ...created, idToken, cookie, access, bearer: `Bearer ${idToken}`, accountBearer: `Bearer ${access}` };
+  return {
+    ...created,
+    idToken,
+    cookie,
+    access,
+    bearer: `Bearer ${idToken}`,
+    accountBearer: `Bearer ${access}`,
+  };
 }
 
 export async function userById(t: TestApp, id: number) {

@@ -30,11 +30,23 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   async function mailTo(to: string) {
     await app.ctx.jobs.drain();
     if (!fs.existsSync(outbox)) return [];
-    const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+    const files = fs
+      .readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
     const messages = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(outbox, f)))));
     return messages
-      .filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address?.toLowerCase() === to.toLowerCase()))
-      .map((m) => ({ subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '' }));
+      .filter(
+        (m) =>
+          m.to &&
+          !Array.isArray(m.to) &&
+          m.to.value.some((a) => a.address?.toLowerCase() === to.toLowerCase()),
+      )
+      .map((m) => ({
+        subject: m.subject ?? '',
+        text: m.text ?? '',
+        html: typeof m.html === 'string' ? m.html : '',
+      }));
   }
 
   return {

@@ -1,13 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { type CryptoKey, type JWK, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, errors } from 'jose';
 import { desc } from 'drizzle-orm';
+import {
+  type CryptoKey,
+  errors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import type { Db } from '../db/client.ts';
 import { signingKeys } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 
 const ALG = 'ES256';
 
-export type TokenClaims = Record<string, unknown> & { sid: string; sub: string; typ: 'id' | 'access' };
+/** `oidc` marks the short-lived state of a sign-in with an OIDC issuer (never accepted as a user token). */
+export type TokenClaims = Record<string, unknown> & {
+  sid: string;
+  sub: string;
+  typ: 'id' | 'access' | 'oidc';
+};
 
 export type TokenService = {
   sign(claims: TokenClaims, ttlSeconds: number): Promise<string>;
@@ -30,7 +44,8 @@ export async function createTokenService(db: Db, issuer: string): Promise<TokenS
       })
       .onConflictDoNothing()
       .returning();
-    row = inserted[0] ?? (await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(1))[0];
+    row =
+      inserted[0] ?? (await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(1))[0];
   }
   const kid = row.kid;
   const privateKey = (await importJWK(row.privateJwk as JWK, ALG)) as CryptoKey;
@@ -56,7 +71,8 @@ export async function createTokenService(db: Db, issuer: string): Promise<TokenS
         return payload as TokenClaims & { exp: number };
       } catch (error) {
         if (error instanceof AppError) throw error;
-        if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED_ERROR', 'Token has expired');
+        if (error instanceof errors.JWTExpired)
+          throw new AppError('TOKEN_EXPIRED_ERROR', 'Token has expired');
         throw new AppError('INVALID_JWT', 'Token is not valid');
       }
     },

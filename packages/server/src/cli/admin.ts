@@ -27,7 +27,9 @@ try {
     const isStaff = command === 'staff';
     await database.db.transaction(async (tx) => {
       await tx.update(users).set({ isStaff, updatedAt: new Date() }).where(eq(users.id, user.id));
-      await tx.insert(auditLog).values({ action: isStaff ? 'staff_granted' : 'staff_revoked', target: { user_id: user.id } });
+      await tx
+        .insert(auditLog)
+        .values({ action: isStaff ? 'staff_granted' : 'staff_revoked', target: { user_id: user.id } });
     });
     console.log(`${user.email} is ${isStaff ? 'now' : 'no longer'} platform staff.`);
   }

@@ -13,12 +13,19 @@ const { values } = parseArgs({
 });
 
 const outbox = path.join(loadConfig().dataDir, 'outbox');
-const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+const files = fs.existsSync(outbox)
+  ? fs
+      .readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+  : [];
 
 const messages = [];
 for (const file of files) {
   const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
-  const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
+  const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
+    a.value.map((v) => v.address ?? ''),
+  );
   if (values.to && !to.some((a) => a.toLowerCase() === values.to?.toLowerCase())) continue;
   messages.push({
     to: to.join(', '),
@@ -35,5 +42,6 @@ if (values.json) {
 } else if (shown.length === 0) {
   console.log(`No messages${values.to ? ` to ${values.to}` : ''} in ${outbox}`);
 } else {
-  for (const m of shown) console.log(`${m.created_at}  ${m.to}\n  ${m.subject}\n${m.text.replace(/^/gm, '    ')}\n`);
+  for (const m of shown)
+    console.log(`${m.created_at}  ${m.to}\n  ${m.subject}\n${m.text.replace(/^/gm, '    ')}\n`);
 }

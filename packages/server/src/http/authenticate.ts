@@ -21,7 +21,10 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 const sessionInvalid = () =>
-  new AppError('E_SESSION_INVALID', 'Your Session has failed to validate or expired, please login to continue.');
+  new AppError(
+    'E_SESSION_INVALID',
+    'Your Session has failed to validate or expired, please login to continue.',
+  );
 
 /** The signed-in user: a Bearer id_token, else the session cookie. */
 export async function authenticateUser(ctx: AppContext, request: FastifyRequest): Promise<UserAuth> {

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
-type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+type ValidationIssue = {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+};
 
 function fieldsOf(validation: ValidationIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -21,7 +25,9 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       const retryAfter = (error as AppError & { retryAfter?: number }).retryAfter;
       if (retryAfter) reply.header('Retry-After', String(retryAfter));
-      return reply.status(error.status).send({ code: error.code, message: error.message, fields: error.fields });
+      return reply
+        .status(error.status)
+        .send({ code: error.code, message: error.message, fields: error.fields });
     }
     if (error.validation) {
       const fields = fieldsOf(error.validation as ValidationIssue[]);
@@ -40,6 +46,8 @@ export function installErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ code: 'INTERNAL', message: 'An error has occurred' });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });
+    reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });
   });
 }

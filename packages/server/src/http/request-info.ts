@@ -18,5 +18,10 @@ export function setSessionCookie(ctx: AppContext, reply: FastifyReply, cookie: s
 }
 
 export function clearSessionCookie(ctx: AppContext, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/api', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.secureCookies,
+  });
 }

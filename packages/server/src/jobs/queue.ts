@@ -51,7 +51,10 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger): JobQueue {
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(job.payload);
-      await db.update(jobs).set({ status: 'done', finishedAt: new Date(), lastError: null }).where(eq(jobs.id, job.id));
+      await db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: new Date(), lastError: null })
+        .where(eq(jobs.id, job.id));
     } catch (error) {
       const failed = job.attempts >= job.maxAttempts;
       log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');

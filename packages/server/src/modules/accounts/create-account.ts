@@ -7,7 +7,7 @@ import { invalid } from '../../http/errors.ts';
 export type FeatureInput = { feature_type_id: number; value: string };
 export type NewAccountInput = { company_name: string; features?: FeatureInput[] };
 
-const purposes = new Set(BUSINESS_PURPOSES.map((p) => p.value));
+const purposes = new Set<string>(BUSINESS_PURPOSES.map((p) => p.value));
 
 /** Applies the rules the client applies (spec 1 §5) before anything is written. */
 export function validateNewAccount(input: NewAccountInput, field = 'company_name') {
@@ -20,19 +20,28 @@ export function validateNewAccount(input: NewAccountInput, field = 'company_name
 }
 
 /** Creates a workspace with its creator as its admin; the first workspace becomes the default. */
-export async function createAccount(tx: Tx, input: NewAccountInput & { userId: number; brandId?: number | null }) {
+export async function createAccount(
+  tx: Tx,
+  input: NewAccountInput & { userId: number; brandId?: number | null },
+) {
   validateNewAccount(input);
   const [account] = await tx
     .insert(accounts)
-    .values({ companyName: input.company_name.trim(), createdBy: input.userId, brandId: input.brandId ?? null })
+    .values({
+      companyName: input.company_name.trim(),
+      createdBy: input.userId,
+      brandId: input.brandId ?? null,
+    })
     .returning();
-  const features = (input.features ?? []).filter((f, i, all) =>
-    all.findIndex((g) => g.feature_type_id === f.feature_type_id) === i,
+  const features = (input.features ?? []).filter(
+    (f, i, all) => all.findIndex((g) => g.feature_type_id === f.feature_type_id) === i,
   );
   if (features.length > 0) {
     await tx
       .insert(accountFeatures)
-      .values(features.map((f) => ({ accountId: account.id, featureTypeId: f.feature_type_id, value: f.value })));
+      .values(
+        features.map((f) => ({ accountId: account.id, featureTypeId: f.feature_type_id, value: f.value })),
+      );
   }
   const [{ count }] = await tx
     .select({ count: sql<number>`count(*)::int` })

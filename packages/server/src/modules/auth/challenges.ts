@@ -6,9 +6,9 @@ import {
   validateEmail,
 } from '@charter/domain';
 import { eq } from 'drizzle-orm';
+import { hashEquals, randomCode, randomToken } from '../../adapters/secrets.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { randomCode, randomToken, hashEquals } from '../../adapters/secrets.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { challengeEmail } from './emails.ts';
@@ -56,7 +56,7 @@ export async function requestChallenge(
 
 async function findChallenge(ctx: AppContext, id: string, receipt: string | undefined) {
   const row = await findCode(ctx.db, id);
-  if (!row || row.purpose !== 'challenge') throw notFound('Challenge not found');
+  if (row?.purpose !== 'challenge') throw notFound('Challenge not found');
   if (receipt !== undefined && (!row.receiptHash || !hashEquals(row.receiptHash, receipt))) {
     throw notFound('Challenge not found');
   }
@@ -91,10 +91,19 @@ export async function redeemChallenge(
       .where(eq(users.id, row!.userId))
       .returning();
     if (user.disabledAt) throw new AppError('FORBIDDEN', 'This account is disabled.');
-    const session = await createSession(tx, { userId: user.id, method: 'challenge', ip: input.ip, userAgent: input.userAgent });
+    const session = await createSession(tx, {
+      userId: user.id,
+      method: 'challenge',
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
     return {
       cookie: session.cookie,
-      body: { id_token: await issueIdToken(ctx, user, session.id, null), user: presentUser(user), state: row!.state },
+      body: {
+        id_token: await issueIdToken(ctx, user, session.id, null),
+        user: presentUser(user),
+        state: row!.state,
+      },
     };
   });
 }

@@ -1,5 +1,5 @@
-import { parseConfirmationCode, WRONG_CONFIRMATION_CODE } from '@charter/domain';
 import { randomInt } from 'node:crypto';
+import { parseConfirmationCode, WRONG_CONFIRMATION_CODE } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -22,7 +22,10 @@ export async function sendConfirmationCode(ctx: AppContext, tx: Tx, user: UserRo
     ttlMs: CONFIRMATION_TTL_MS,
     replace: true,
   });
-  await ctx.mailer.send(tx, confirmationCodeEmail(user.email, `${digits.slice(0, 3)}-${digits.slice(3)}`, brand));
+  await ctx.mailer.send(
+    tx,
+    confirmationCodeEmail(user.email, `${digits.slice(0, 3)}-${digits.slice(3)}`, brand),
+  );
 }
 
 /** GET /api/user/confirm/{code}: the code as the page shows it, '123-456'. */
@@ -34,6 +37,9 @@ export async function confirmEmail(ctx: AppContext, user: UserRow, submitted: st
   await checkCode(ctx.db, row, digits, WRONG_CONFIRMATION_CODE);
   await ctx.db.transaction(async (tx) => {
     await consumeCode(tx, row!.id);
-    await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
   });
 }

@@ -7,7 +7,12 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 const fullName = (user: UserRow) => [user.firstName, user.familyName].filter(Boolean).join(' ') || user.email;
 
-export function issueIdToken(ctx: AppContext, user: UserRow, sessionId: string, impersonatorId: number | null) {
+export function issueIdToken(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string,
+  impersonatorId: number | null,
+) {
   return ctx.tokens.sign(
     {
       typ: 'id',

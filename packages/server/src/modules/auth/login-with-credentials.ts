@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
 import { verifyPassword } from '../../adapters/passwords.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { findUserByEmail } from './find-user.ts';
 import { issueIdToken } from './issue-tokens.ts';
@@ -23,7 +23,12 @@ export async function loginWithCredentials(
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.disabledAt) throw INVALID_CREDENTIALS();
-  const session = await createSession(ctx.db, { userId: user.id, method: 'password', ip: input.ip, userAgent: input.userAgent });
+  const session = await createSession(ctx.db, {
+    userId: user.id,
+    method: 'password',
+    ip: input.ip,
+    userAgent: input.userAgent,
+  });
   return {
     cookie: session.cookie,
     body: { id_token: await issueIdToken(ctx, user, session.id, null), user: presentUser(user) },

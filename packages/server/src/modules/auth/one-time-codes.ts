@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { hashEquals, sha256 } from '../../adapters/secrets.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { oneTimeCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { hashEquals, sha256 } from '../../adapters/secrets.ts';
 
 export type CodePurpose = 'confirm_email' | 'challenge' | 'reset_password' | 'authenticator';
 
@@ -56,10 +56,16 @@ export async function issueCode(
  * Checks a submitted code. Runs on the database itself, not the request's transaction, so the
  * attempt it counts stays counted when the request then fails.
  */
-export async function checkCode(db: Db, row: CodeRow | null | undefined, code: string, invalidMessage: string) {
+export async function checkCode(
+  db: Db,
+  row: CodeRow | null | undefined,
+  code: string,
+  invalidMessage: string,
+) {
   if (!row) throw new AppError('E_CODE_INVALID', invalidMessage);
   if (row.consumedAt) throw new AppError('E_CODE_REDEEMED', 'This code has already been used.');
-  if (row.expiresAt.getTime() < Date.now()) throw new AppError('TOKEN_EXPIRED_ERROR', 'This code has expired.');
+  if (row.expiresAt.getTime() < Date.now())
+    throw new AppError('TOKEN_EXPIRED_ERROR', 'This code has expired.');
   const [counted] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })

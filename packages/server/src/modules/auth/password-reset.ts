@@ -1,10 +1,15 @@
-import { checkPasswordStrength, FORGOT_PASSWORD_MESSAGE, PASSWORD_CHANGED, validateEmail } from '@charter/domain';
+import {
+  checkPasswordStrength,
+  FORGOT_PASSWORD_MESSAGE,
+  PASSWORD_CHANGED,
+  validateEmail,
+} from '@charter/domain';
 import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../adapters/passwords.ts';
+import { randomToken } from '../../adapters/secrets.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { hashPassword } from '../../adapters/passwords.ts';
-import { randomToken } from '../../adapters/secrets.ts';
 import type { UserRow } from '../../http/authenticate.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
@@ -47,7 +52,7 @@ export async function resetPassword(ctx: AppContext, input: { code: string; pass
   if (!strength.valid) throw invalid({ password: strength.message ?? 'Password is not valid' });
   const [id, secret] = (input.code ?? '').split('.');
   const row = id ? await findCode(ctx.db, id) : null;
-  if (!row || row.purpose !== 'reset_password' || !secret) throw new AppError('E_CODE_INVALID', INVALID_LINK);
+  if (row?.purpose !== 'reset_password' || !secret) throw new AppError('E_CODE_INVALID', INVALID_LINK);
   await checkCode(ctx.db, row, secret, INVALID_LINK);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {

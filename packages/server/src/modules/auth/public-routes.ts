@@ -20,12 +20,18 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/public/auth/check-password', { config: limit, schema: { tags: ['public'] } }, async (request) => {
-    const header = request.headers.authorization ?? '';
-    const decoded = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
-    const password = decoded.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : decoded;
-    return checkPasswordStrength(password);
-  });
+  app.get(
+    '/api/public/auth/check-password',
+    { config: limit, schema: { tags: ['public'] } },
+    async (request) => {
+      const header = request.headers.authorization ?? '';
+      const decoded = header.startsWith('Basic ')
+        ? Buffer.from(header.slice(6), 'base64').toString('utf8')
+        : '';
+      const password = decoded.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : decoded;
+      return checkPasswordStrength(password);
+    },
+  );
 
   app.patch(
     '/api/public/user/password/forgot',

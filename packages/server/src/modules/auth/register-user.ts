@@ -1,13 +1,13 @@
 import { TERMS_REQUIRED_MESSAGE, validateEmail, validateNewPassword } from '@charter/domain';
+import { hashPassword } from '../../adapters/passwords.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { hashPassword } from '../../adapters/passwords.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { createAccount, type NewAccountInput, validateNewAccount } from '../accounts/create-account.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
+import { sendConfirmationCode } from './confirm-email.ts';
 import { findUserByEmail } from './find-user.ts';
 import { issueIdToken } from './issue-tokens.ts';
-import { sendConfirmationCode } from './confirm-email.ts';
 import { presentUser } from './presenters.ts';
 import { createSession } from './session-store.ts';
 
@@ -20,7 +20,8 @@ export type RegisterInput = {
   company?: NewAccountInput;
 };
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email address already exists. Please log in instead.';
+export const EMAIL_TAKEN_MESSAGE =
+  'An account with this email address already exists. Please log in instead.';
 
 function validateRegistration(input: RegisterInput) {
   const fields: Record<string, string> = {};
@@ -41,7 +42,8 @@ export async function registerUser(
   input: RegisterInput & { ip?: string; userAgent?: string; brand: MailBrand },
 ) {
   validateRegistration(input);
-  if (await findUserByEmail(ctx.db, input.email)) throw new AppError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE);
+  if (await findUserByEmail(ctx.db, input.email))
+    throw new AppError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx

@@ -6,8 +6,14 @@ import { AppError, invalid } from '../../http/errors.ts';
 import { clearSessionCookie, clientInfo, setSessionCookie } from '../../http/request-info.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
-import { CHALLENGE_TEMPLATES, challengeStatus, deleteChallenge, redeemChallenge, requestChallenge } from './challenges.ts';
 import { issueAccessTokenFor } from './access-token.ts';
+import {
+  CHALLENGE_TEMPLATES,
+  challengeStatus,
+  deleteChallenge,
+  redeemChallenge,
+  requestChallenge,
+} from './challenges.ts';
 import { issueIdToken } from './issue-tokens.ts';
 import { loginWithCredentials, parseBasicAuth } from './login-with-credentials.ts';
 import { registerUser } from './register-user.ts';
@@ -45,7 +51,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
         setSessionCookie(ctx, reply, result.cookie);
         return reply.status(201).send(result.body);
       }
-      if (!basic || !basic.email || !basic.password) throw invalid({ password: 'Password required' });
+      if (!basic?.email || !basic.password) throw invalid({ password: 'Password required' });
       perEmail.hit(basic.email.toLowerCase());
       const result = await loginWithCredentials(ctx, { ...basic, ...clientInfo(request) });
       setSessionCookie(ctx, reply, result.cookie);
@@ -72,7 +78,10 @@ export async function authRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: {
         tags: ['authn'],
-        body: z.object({ account_id: z.coerce.number().int().positive(), user_id: z.coerce.number().int().optional() }),
+        body: z.object({
+          account_id: z.coerce.number().int().positive(),
+          user_id: z.coerce.number().int().optional(),
+        }),
       },
     },
     async (request) => {
@@ -123,9 +132,16 @@ export async function authRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/authn/session/challenge/:id',
-    { config: limit, schema: { tags: ['authn'], params: challengeParams, body: z.object({ code: z.string() }) } },
+    {
+      config: limit,
+      schema: { tags: ['authn'], params: challengeParams, body: z.object({ code: z.string() }) },
+    },
     async (request, reply) => {
-      const result = await redeemChallenge(ctx, { id: request.params.id, code: request.body.code, ...clientInfo(request) });
+      const result = await redeemChallenge(ctx, {
+        id: request.params.id,
+        code: request.body.code,
+        ...clientInfo(request),
+      });
       setSessionCookie(ctx, reply, result.cookie);
       return result.body;
     },

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { randomToken, sha256 } from '../../adapters/secrets.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { randomToken, sha256 } from '../../adapters/secrets.ts';
 
 export const SESSION_TTL_DAYS = 14;
 export const SESSION_COOKIE = 'charter_session';

@@ -26,13 +26,17 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.post('/api/user/confirm/code/resend', { config: limit, schema: { tags: ['user'] } }, async (request) => {
-    const auth = await authenticateUser(ctx, request);
-    if (auth.user.emailVerifiedAt) return { message: 'Your email address is already confirmed.' };
-    const brand = await mailBrandFor(ctx, request.headers.host);
-    await ctx.db.transaction((tx) => sendConfirmationCode(ctx, tx, auth.user, brand));
-    return { message: 'A new confirmation code is on its way.' };
-  });
+  app.post(
+    '/api/user/confirm/code/resend',
+    { config: limit, schema: { tags: ['user'] } },
+    async (request) => {
+      const auth = await authenticateUser(ctx, request);
+      if (auth.user.emailVerifiedAt) return { message: 'Your email address is already confirmed.' };
+      const brand = await mailBrandFor(ctx, request.headers.host);
+      await ctx.db.transaction((tx) => sendConfirmationCode(ctx, tx, auth.user, brand));
+      return { message: 'A new confirmation code is on its way.' };
+    },
+  );
 
   app.post(
     '/api/authn/session/remote',

@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { authenticators, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/authenticate.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
-import type { MailBrand } from '../brand/mail-brand.ts';
 import { confirmationCodeEmail } from '../auth/emails.ts';
 import { findUserByEmail } from '../auth/find-user.ts';
 import { checkCode, consumeCode, findOpenCode, issueCode } from '../auth/one-time-codes.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
 
 type Row = typeof authenticators.$inferSelect;
 
@@ -63,8 +63,18 @@ export async function addAuthenticator(ctx: AppContext, user: UserRow, email: st
       .values({ pubId: randomUUID(), userId: user.id, value: email.trim(), priority: 1 })
       .returning();
     const digits = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await issueCode(tx, { purpose: 'authenticator', userId: user.id, email: row.value, code: digits, ttlMs: 24 * 3600_000, replace: true });
-    await ctx.mailer.send(tx, confirmationCodeEmail(row.value, `${digits.slice(0, 3)}-${digits.slice(3)}`, brand));
+    await issueCode(tx, {
+      purpose: 'authenticator',
+      userId: user.id,
+      email: row.value,
+      code: digits,
+      ttlMs: 24 * 3600_000,
+      replace: true,
+    });
+    await ctx.mailer.send(
+      tx,
+      confirmationCodeEmail(row.value, `${digits.slice(0, 3)}-${digits.slice(3)}`, brand),
+    );
     return present(row);
   });
 }
@@ -105,7 +115,10 @@ export async function makePrimary(ctx: AppContext, user: UserRow, id: number) {
       .update(authenticators)
       .set({ value: user.email, verifiedAt: user.emailVerifiedAt ?? new Date() })
       .where(eq(authenticators.id, row.id));
-    await tx.update(users).set({ email: row.value, emailVerifiedAt: row.verifiedAt, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ email: row.value, emailVerifiedAt: row.verifiedAt, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
   });
 }
 

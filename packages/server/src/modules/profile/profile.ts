@@ -1,8 +1,13 @@
-import { CURRENT_PASSWORD_INCORRECT, PASSWORD_CHANGED, validateNewPassword, validatePhone } from '@charter/domain';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  PASSWORD_CHANGED,
+  validateNewPassword,
+  validatePhone,
+} from '@charter/domain';
 import { eq } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../adapters/passwords.ts';
 import type { AppContext } from '../../context.ts';
 import { authenticators, users } from '../../db/schema/index.ts';
-import { hashPassword, verifyPassword } from '../../adapters/passwords.ts';
 import type { UserAuth, UserRow } from '../../http/authenticate.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { revokeUserSessions } from '../auth/session-store.ts';
@@ -58,7 +63,10 @@ export async function changePassword(
   if (passwordError) throw invalid({ password: passwordError });
   if (auth.user.passwordHash !== null) {
     const ok = await verifyPassword(auth.user.passwordHash, input.current_password ?? '');
-    if (!ok) throw new AppError('INVALID_CREDENTIALS', CURRENT_PASSWORD_INCORRECT, { current_password: CURRENT_PASSWORD_INCORRECT });
+    if (!ok)
+      throw new AppError('INVALID_CREDENTIALS', CURRENT_PASSWORD_INCORRECT, {
+        current_password: CURRENT_PASSWORD_INCORRECT,
+      });
   }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
-import { mailBrandFor } from '../brand/mail-brand.ts';
 import { sendPasswordLink } from '../auth/password-reset.ts';
+import { mailBrandFor } from '../brand/mail-brand.ts';
 import {
   addAuthenticator,
   listAuthenticators,
@@ -29,7 +29,11 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags: ['user'],
-        body: z.object({ firstName: z.string().max(100), lastName: z.string().max(100), phone: z.string().max(40).nullish() }),
+        body: z.object({
+          firstName: z.string().max(100),
+          lastName: z.string().max(100),
+          phone: z.string().max(40).nullish(),
+        }),
       },
     },
     async (request) => updateProfile(ctx, (await authenticateUser(ctx, request)).user, request.body),
@@ -39,17 +43,24 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     '/api/user/settings/password',
     {
       config: limit,
-      schema: { tags: ['user'], body: z.object({ current_password: z.string().optional(), password: z.string().max(256) }) },
+      schema: {
+        tags: ['user'],
+        body: z.object({ current_password: z.string().optional(), password: z.string().max(256) }),
+      },
     },
     async (request) => changePassword(ctx, await authenticateUser(ctx, request), request.body),
   );
 
-  app.post('/api/user/settings/password/link', { config: limit, schema: { tags: ['user'] } }, async (request) => {
-    const auth = await authenticateUser(ctx, request);
-    const brand = await mailBrandFor(ctx, request.headers.host);
-    await ctx.db.transaction((tx) => sendPasswordLink(ctx, tx, auth.user, brand));
-    return { message: SET_NEW_PASSWORD_EMAIL_SENT };
-  });
+  app.post(
+    '/api/user/settings/password/link',
+    { config: limit, schema: { tags: ['user'] } },
+    async (request) => {
+      const auth = await authenticateUser(ctx, request);
+      const brand = await mailBrandFor(ctx, request.headers.host);
+      await ctx.db.transaction((tx) => sendPasswordLink(ctx, tx, auth.user, brand));
+      return { message: SET_NEW_PASSWORD_EMAIL_SENT };
+    },
+  );
 
   app.get('/api/v1/user/authenticators', { schema: { tags: ['user'] } }, async (request) =>
     listAuthenticators(ctx, (await authenticateUser(ctx, request)).user),
@@ -67,7 +78,10 @@ export async function profileRoutes(app: App, ctx: AppContext) {
 
   app.put(
     '/api/user/settings/authenticators',
-    { config: limit, schema: { tags: ['user'], body: z.object({ email: z.string(), password: z.string() }) } },
+    {
+      config: limit,
+      schema: { tags: ['user'], body: z.object({ email: z.string(), password: z.string() }) },
+    },
     async (request) => {
       const auth = await authenticateUser(ctx, request);
       return verifyAuthenticator(ctx, auth.user, request.body.email, request.body.password);
@@ -84,9 +98,13 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.delete('/api/v1/user/authenticators/:id', { schema: { tags: ['user'], params: idParams } }, async (request, reply) => {
-    const auth = await authenticateUser(ctx, request);
-    await removeAuthenticator(ctx, auth.user, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/v1/user/authenticators/:id',
+    { schema: { tags: ['user'], params: idParams } },
+    async (request, reply) => {
+      const auth = await authenticateUser(ctx, request);
+      await removeAuthenticator(ctx, auth.user, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  COMPANY_SUFFIXES,
+  type EntityType,
+  splitCompanySuffix,
+  validateCompanyName,
+} from './company-name.ts';
+
+describe('company name', () => {
+  it('requires a name', () => {
+    expect(validateCompanyName('  ')).toBe('Company must be named.');
+  });
+
+  it('requires a suffix unless already formed or a Series', () => {
+    expect(validateCompanyName('Acme')).toBe('Select a suffix');
+    expect(validateCompanyName('Acme', { alreadyFormed: true })).toBeNull();
+    expect(validateCompanyName('Acme Fund I', { isSeries: true })).toBeNull();
+  });
+
+  it('accepts suffixes with or without a leading comma', () => {
+    expect(validateCompanyName('Acme, Inc.')).toBeNull();
+    expect(validateCompanyName('Acme Inc.')).toBeNull();
+    expect(validateCompanyName('Acme Holdings, L.P.')).toBeNull();
+    expect(splitCompanySuffix('Acme, Corporation')).toEqual({
+      base: 'Acme',
+      suffix: 'Corporation',
+      entityType: 'corporation',
+    });
+  });
+
+  it('asks for a different suffix when it belongs to another entity type', () => {
+    expect(validateCompanyName('Acme LLC', { entityType: 'corporation' })).toBe('Select different suffix');
+    expect(validateCompanyName('Acme, Inc.', { entityType: 'llc' })).toBe('Select different suffix');
+    expect(validateCompanyName('Acme LP', { entityType: 'lp' })).toBeNull();
+  });
+
+  it('does not take a word that merely ends like a suffix', () => {
+    expect(validateCompanyName('Tabasco')).toBe('Select a suffix');
+    expect(validateCompanyName('LLC')).toBe('Select a suffix');
+  });
+
+  it('property: any base with any allowed suffix validates for its entity type', () => {
+    const entries = Object.entries(COMPANY_SUFFIXES).flatMap(([type, list]) =>
+      list.map((suffix) => ({ type: type as EntityType, suffix })),
+    );
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Z][a-z]{1,12}( [A-Z][a-z]{1,10})?$/),
+        fc.constantFrom(...entries),
+        fc.boolean(),
+        (base, { type, suffix }, comma) => {
+          const name = `${base}${comma ? ', ' : ' '}${suffix}`;
+          expect(validateCompanyName(name, { entityType: type })).toBeNull();
+          expect(splitCompanySuffix(name).base).toBe(base);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,48 @@
+export type EntityType = 'corporation' | 'llc' | 'lp';
+
+export const COMPANY_NAME_REQUIRED = 'Company must be named.';
+export const SUFFIX_REQUIRED = 'Select a suffix';
+export const SUFFIX_WRONG = 'Select different suffix';
+
+export const COMPANY_SUFFIXES: Record<EntityType, readonly string[]> = {
+  corporation: ['Inc.', 'Incorporated', 'Co.', 'Company', 'Corp.', 'Corporation'],
+  llc: ['LLC'],
+  lp: ['LP', 'L.P.'],
+};
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const ALL_SUFFIXES = Object.entries(COMPANY_SUFFIXES)
+  .flatMap(([type, list]) => list.map((suffix) => ({ type: type as EntityType, suffix })))
+  // Longest first, so 'Corporation' wins over 'Co.' style prefixes.
+  .sort((a, b) => b.suffix.length - a.suffix.length);
+
+/** Splits 'Acme, Inc.' into { base: 'Acme', suffix: 'Inc.', entityType: 'corporation' }. */
+export function splitCompanySuffix(name: string): {
+  base: string;
+  suffix: string | null;
+  entityType: EntityType | null;
+} {
+  const trimmed = name.trim();
+  for (const { type, suffix } of ALL_SUFFIXES) {
+    const match = new RegExp(`^(.*?)(?:,\\s*|\\s+)${escapeRegExp(suffix)}$`, 'i').exec(trimmed);
+    if (match?.[1]?.trim()) return { base: match[1].trim(), suffix, entityType: type };
+  }
+  return { base: trimmed, suffix: null, entityType: null };
+}
+
+/**
+ * A company name needs a suffix of its entity type unless the entity is already formed or a Series
+ * (spec 1 §5). Without an entity type any allowed suffix will do.
+ */
+export function validateCompanyName(
+  name: string,
+  options: { entityType?: EntityType; alreadyFormed?: boolean; isSeries?: boolean } = {},
+): string | null {
+  if (!name.trim()) return COMPANY_NAME_REQUIRED;
+  if (options.alreadyFormed || options.isSeries) return null;
+  const { suffix, entityType } = splitCompanySuffix(name);
+  if (!suffix) return SUFFIX_REQUIRED;
+  if (options.entityType && entityType !== options.entityType) return SUFFIX_WRONG;
+  return null;
+}

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  formatPhoneInput,
+  PHONE_FORMATTED_LENGTH,
+  PHONE_INCOMPLETE,
+  PHONE_INVALID,
+  phoneDigits,
+  validatePhone,
+} from './phone.ts';
+
+const validNumber = fc
+  .tuple(
+    fc.integer({ min: 2, max: 9 }),
+    fc.integer({ min: 0, max: 99 }),
+    fc.integer({ min: 2, max: 9 }),
+    fc.integer({ min: 0, max: 999_999 }),
+  )
+  .map(([a, b, c, d]) => `${a}${String(b).padStart(2, '0')}${c}${String(d).padStart(6, '0')}`);
+
+describe('phone', () => {
+  it('formats a ten-digit number with the +1 prefix to the full 17 characters', () => {
+    expect(formatPhoneInput('5555555555')).toBe('+1 (555) 555-5555');
+    expect(formatPhoneInput('+1 (415) 555-0132')).toBe('+1 (415) 555-0132');
+    expect(formatPhoneInput('1-415-555-0132')).toBe('+1 (415) 555-0132');
+    expect(formatPhoneInput('415')).toBe('+1 (415)');
+    expect(formatPhoneInput('41555')).toBe('+1 (415) 55');
+    expect(formatPhoneInput('abc')).toBe('');
+  });
+
+  it('gives the spec messages', () => {
+    expect(validatePhone('')).toBeNull();
+    expect(validatePhone('+1 (415) 55')).toBe(PHONE_INCOMPLETE);
+    expect(validatePhone('+1 (055) 555-5555')).toBe(PHONE_INVALID);
+    expect(validatePhone('+1 (415) 155-5555')).toBe(PHONE_INVALID);
+    expect(validatePhone('+1 (415) 555-0132')).toBeNull();
+    expect(PHONE_INVALID).toContain('valid  US Phone');
+  });
+
+  it('property: any valid number formats to 17 characters and validates', () => {
+    fc.assert(
+      fc.property(validNumber, (digits) => {
+        const formatted = formatPhoneInput(digits);
+        expect(formatted).toHaveLength(PHONE_FORMATTED_LENGTH);
+        expect(validatePhone(formatted)).toBeNull();
+        expect(phoneDigits(formatted.slice(2))).toBe(digits);
+      }),
+    );
+  });
+
+  it('property: formatting is idempotent, bounded and uses only phone characters', () => {
+    fc.assert(
+      fc.property(fc.string(), (input) => {
+        const once = formatPhoneInput(input);
+        expect(once.length).toBeLessThanOrEqual(PHONE_FORMATTED_LENGTH);
+        expect(once).toMatch(/^[+\d() -]*$/);
+        expect(formatPhoneInput(once)).toBe(once);
+      }),
+    );
+  });
+});

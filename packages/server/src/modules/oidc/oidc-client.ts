@@ -1,0 +1,90 @@
+import * as client from 'openid-client';
+import type { Config } from '../../config.ts';
+import { OidcFailure } from './oidc-failure.ts';
+import type { OidcProfile } from './sign-in-with-oidc.ts';
+
+export type OidcSettings = NonNullable<Config['google']>;
+
+/** What the browser carries between the redirect to the issuer and the callback. */
+export type OidcPending = { state: string; nonce: string; verifier: string; redirect: string };
+
+const configurations = new Map<string, Promise<client.Configuration>>();
+
+/** Plain http is allowed only for an issuer on this machine (the test provider). */
+function isLoopbackHttp(issuer: URL) {
+  return issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+}
+
+/** The issuer's metadata, discovered once per process; a failed discovery is retried next time. */
+export function oidcConfiguration(settings: OidcSettings): Promise<client.Configuration> {
+  const key = JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret]);
+  let configuration = configurations.get(key);
+  if (!configuration) {
+    const issuer = new URL(settings.issuer);
+    const execute = isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [];
+    configuration = client.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
+      execute,
+    });
+    configurations.set(key, configuration);
+    configuration.catch(() => configurations.delete(key));
+  }
+  return configuration;
+}
+
+/** The authorization URL (code flow, PKCE S256, state, nonce) and the secrets to check the answer with. */
+export async function startOidcSignIn(
+  configuration: client.Configuration,
+  redirectUri: string,
+  redirect: string,
+) {
+  const pending: OidcPending = {
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    verifier: client.randomPKCECodeVerifier(),
+    redirect,
+  };
+  const url = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    code_challenge: await client.calculatePKCECodeChallenge(pending.verifier),
+    code_challenge_method: 'S256',
+    state: pending.state,
+    nonce: pending.nonce,
+  });
+  return { url: url.href, pending };
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** Redeems the code (checking state, nonce and PKCE) and reads who the issuer says signed in. */
+export async function finishOidcSignIn(
+  configuration: client.Configuration,
+  callbackUrl: URL,
+  pending: OidcPending,
+): Promise<OidcProfile> {
+  if (callbackUrl.searchParams.get('state') !== pending.state) throw new OidcFailure('state');
+  let claims: client.IDToken | undefined;
+  try {
+    const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      pkceCodeVerifier: pending.verifier,
+    });
+    claims = tokens.claims();
+  } catch (error) {
+    const denied = error instanceof client.AuthorizationResponseError && error.error === 'access_denied';
+    throw new OidcFailure(denied ? 'denied' : 'provider', { cause: error });
+  }
+  if (!claims?.sub) throw new OidcFailure('provider');
+  const email = text(claims.email);
+  if (!email) throw new OidcFailure('email_missing');
+  return {
+    issuer: claims.iss,
+    subject: claims.sub,
+    email,
+    // Some issuers send the JSON boolean as a string.
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    firstName: text(claims.given_name),
+    familyName: text(claims.family_name),
+  };
+}

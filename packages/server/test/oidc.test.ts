@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+// @ts-expect-error oidc-provider ships no type declarations; the little used here is typed below.
+import { Provider } from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oidcIdentities, users } from '../src/db/schema/index.ts';
+import { basic, createUser, login, PASSWORD, uniqueEmail, userById } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+type AccountClaims = { email: string; email_verified: boolean; given_name: string; family_name: string };
+type ProviderClass = new (
+  issuer: string,
+  configuration: Record<string, unknown>,
+) => { callback(): (req: IncomingMessage, res: ServerResponse) => void };
+
+const CLIENT_ID = 'charter-test';
+const CLIENT_SECRET = 'charter-test-secret';
+const CALLBACK = '/api/authn/oidc/accounts.google.com/callback';
+const AUTH = '/api/authn/oidc/accounts.google.com/auth';
+const REDIRECT_URI = `http://localhost:3000${CALLBACK}`; // the harness's PUBLIC_URL
+
+/** The people the test issuer knows, by the login typed into its (development) sign-in form. */
+const accounts = new Map<string, AccountClaims>();
+
+/** A real OpenID provider on a random loopback port, with the devInteractions login and consent forms. */
+async function startProvider() {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new (Provider as ProviderClass)(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [REDIRECT_URI],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    // Like Google: the profile and email claims come in the ID token itself.
+    conformIdTokenClaims: false,
+    cookies: { keys: ['oidc-test-cookie-key'] },
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
+    findAccount: async (_ctx: unknown, id: string) => ({
+      accountId: id,
+      claims: async () => ({ sub: id, ...accounts.get(id) }),
+    }),
+  });
+  server.on('request', provider.callback());
+  return {
+    issuer,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Follows the issuer's redirects with real HTTP, answering its login and consent forms, up to our callback. */
+async function signInAtProvider(authorizationUrl: string, login: string, options: { abort?: boolean } = {}) {
+  const cookies = new Map<string, string>();
+  let url = authorizationUrl;
+  let body: URLSearchParams | undefined;
+  for (let step = 0; step < 20; step++) {
+    if (url.startsWith(REDIRECT_URI)) return url.slice('http://localhost:3000'.length);
+    const res = await fetch(url, {
+      method: body ? 'POST' : 'GET',
+      body,
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
+    for (const header of res.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      if (value && !/expires=Thu, 01 Jan 1970/i.test(header)) cookies.set(name, value);
+      else cookies.delete(name);
+    }
+    const location = res.headers.get('location');
+    body = undefined;
+    if (location) {
+      url = new URL(location, url).href;
+      continue;
+    }
+    const html = await res.text();
+    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+    const action = /<form[^>]* action="([^"]+)"/.exec(html)?.[1];
+    if (!prompt || !action) throw new Error(`unexpected provider page ${res.status}: ${html.slice(0, 500)}`);
+    if (options.abort) {
+      url = new URL(`${action}/abort`, url).href;
+      continue;
+    }
+    url = new URL(action, url).href;
+    body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
+  }
+  throw new Error('too many redirects at the provider');
+}
+
+let t: TestApp;
+let provider: Awaited<ReturnType<typeof startProvider>>;
+beforeAll(async () => {
+  provider = await startProvider();
+  t = await createTestApp({
+    google: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, issuer: provider.issuer },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await provider?.close();
+});
+
+/** A person known to the issuer; `login` is what they type at the provider. */
+function providerAccount(claims: Partial<AccountClaims> = {}) {
+  const login = randomUUID();
+  const account = {
+    email: uniqueEmail('oidc'),
+    email_verified: true,
+    given_name: 'Ada',
+    family_name: 'Lovelace',
+    ...claims,
+  };
+  accounts.set(login, account);
+  return { login, ...account };
+}
+
+async function startAuth(redirect = '/rooms') {
+  const res = await t.app.inject(`${AUTH}?redirect=${encodeURIComponent(redirect)}`);
+  expect(res.statusCode).toBe(302);
+  const state = res.cookies.find((c) => c.name === 'charter_oidc');
+  if (!state) throw new Error('no state cookie');
+  return { res, location: String(res.headers.location), state };
+}
+
+const callback = (path: string, state?: string) =>
+  t.app.inject({ url: path, cookies: state === undefined ? {} : { charter_oidc: state } });
+
+/** The whole round trip: our /auth, the provider's forms, our /callback. */
+async function signIn(login: string, redirect = '/rooms') {
+  const { location, state } = await startAuth(redirect);
+  return callback(await signInAtProvider(location, login), state.value);
+}
+
+const sessionCookie = (res: Awaited<ReturnType<typeof callback>>) =>
+  res.cookies.find((c) => c.name === 'charter_session')?.value;
+
+async function idTokenFor(cookie: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/authn/session/id_token',
+    cookies: { charter_session: cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return decodeJwt((res.json() as { id_token: string }).id_token);
+}
+
+const usersWithEmail = async (email: string) =>
+  t.ctx.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+
+describe('GET /api/authn/oidc/accounts.google.com/auth', () => {
+  it('answers 404 NOT_FOUND when Google is not configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const res = await bare.app.inject(AUTH);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: 'Sign-in with Google is not configured on this server',
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it.each(['//evil.example', '/\\evil.example', 'https://evil.example/', 'rooms', '/\t/evil.example'])(
+    'refuses the off-site redirect %j',
+    async (redirect) => {
+      const res = await t.app.inject(`${AUTH}?redirect=${encodeURIComponent(redirect)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: 'Redirect must be a path on this site',
+      });
+    },
+  );
+
+  it('redirects to the issuer with PKCE S256, state and nonce, keeping them in a short-lived cookie', async () => {
+    const { location, state } = await startAuth();
+    const url = new URL(location);
+    expect(`${url.origin}${url.pathname}`).toBe(`${provider.issuer}/auth`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: CLIENT_ID,
+      response_type: 'code',
+      redirect_uri: REDIRECT_URI,
+      scope: 'openid email profile',
+      code_challenge_method: 'S256',
+    });
+    for (const name of ['state', 'nonce', 'code_challenge'])
+      expect(url.searchParams.get(name)).toMatch(/^.{20,}$/);
+    expect(state).toMatchObject({ path: '/api/authn/oidc', httpOnly: true, sameSite: 'Lax', maxAge: 600 });
+    expect(state.value).not.toContain(url.searchParams.get('code_challenge'));
+  });
+});
+
+describe('GET /api/authn/oidc/accounts.google.com/callback', () => {
+  it('creates a passwordless user, signs in and hands the saved path to the login page', async () => {
+    const person = providerAccount();
+    const res = await signIn(person.login, '/rooms?tab=files');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/login?oidc=1&redirect=${encodeURIComponent('/rooms?tab=files')}`);
+    expect(res.cookies.find((c) => c.name === 'charter_oidc')?.value).toBe('');
+    const cookie = sessionCookie(res);
+    expect(cookie).toBeTruthy();
+    const claims = await idTokenFor(cookie ?? '');
+    expect(claims).toMatchObject({
+      email: person.email,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email_verified: true,
+      password_allowed: false,
+    });
+    const [identity] = await t.ctx.db
+      .select()
+      .from(oidcIdentities)
+      .where(eq(oidcIdentities.subject, person.login));
+    expect(identity).toMatchObject({ issuer: provider.issuer, userId: Number(claims.sub) });
+  });
+
+  it('signs the same person in again as the same user', async () => {
+    const person = providerAccount();
+    const first = await idTokenFor(sessionCookie(await signIn(person.login)) ?? '');
+    const second = await idTokenFor(sessionCookie(await signIn(person.login)) ?? '');
+    expect(second.sub).toBe(first.sub);
+    expect(second.sid).not.toBe(first.sid);
+    expect(await usersWithEmail(person.email)).toHaveLength(1);
+    const links = await t.ctx.db
+      .select()
+      .from(oidcIdentities)
+      .where(eq(oidcIdentities.subject, person.login));
+    expect(links).toHaveLength(1);
+  });
+
+  it('links a verified email to the existing account, which keeps its password', async () => {
+    const existing = await createUser(t);
+    const person = providerAccount({ email: existing.email.toUpperCase() });
+    const claims = await idTokenFor(sessionCookie(await signIn(person.login)) ?? '');
+    expect(claims.sub).toBe(String(existing.user.id));
+    expect(claims.password_allowed).toBe(true);
+    await login(t, existing.email, PASSWORD);
+  });
+
+  it('takes an unconfirmed account over from whoever set its password, once the issuer vouches for the email', async () => {
+    const squatter = await createUser(t, { verified: false });
+    const early = await login(t, squatter.email, PASSWORD);
+    const person = providerAccount({ email: squatter.email });
+    const claims = await idTokenFor(sessionCookie(await signIn(person.login)) ?? '');
+    expect(claims).toMatchObject({
+      sub: String(squatter.user.id),
+      email_verified: true,
+      password_allowed: false,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/id_token',
+      cookies: { charter_session: early.cookie },
+    });
+    expect(res.json().code).toBe('E_SESSION_INVALID');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/credentials',
+      headers: { authorization: basic(squatter.email, PASSWORD) },
+    });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('refuses an unverified email that belongs to an existing account, recording nothing', async () => {
+    const existing = await createUser(t);
+    const person = providerAccount({ email: existing.email, email_verified: false });
+    const res = await signIn(person.login);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?oidc_error=email_unverified');
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(
+      await t.ctx.db.select().from(oidcIdentities).where(eq(oidcIdentities.subject, person.login)),
+    ).toEqual([]);
+  });
+
+  it('creates an unverified user for an unverified email nobody has', async () => {
+    const person = providerAccount({ email_verified: false });
+    const claims = await idTokenFor(sessionCookie(await signIn(person.login)) ?? '');
+    expect(claims).toMatchObject({ email: person.email, email_verified: false });
+    expect((await userById(t, Number(claims.sub))).emailVerifiedAt).toBeNull();
+  });
+
+  it('rejects a tampered state, a forged cookie and a missing cookie', async () => {
+    const person = providerAccount();
+    const { location, state } = await startAuth();
+    const path = await signInAtProvider(location, person.login);
+    const tampered = new URL(path, 'http://localhost');
+    tampered.searchParams.set('state', `${tampered.searchParams.get('state')}x`);
+    const forged = `${state.value.slice(0, -4)}AAAA`;
+    for (const res of [
+      await callback(`${tampered.pathname}${tampered.search}`, state.value),
+      await callback(path, forged),
+      await callback(path),
+    ]) {
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/login?oidc_error=state');
+      expect(sessionCookie(res)).toBeUndefined();
+    }
+    expect(await usersWithEmail(person.email)).toEqual([]);
+  });
+
+  it('rejects a state cookie replayed with another sign-in', async () => {
+    const person = providerAccount();
+    const first = await startAuth();
+    const second = await startAuth();
+    const res = await callback(await signInAtProvider(second.location, person.login), first.state.value);
+    expect(res.headers.location).toBe('/login?oidc_error=state');
+  });
+
+  it('reports a refusal at the provider', async () => {
+    const person = providerAccount();
+    const { location, state } = await startAuth();
+    const res = await callback(await signInAtProvider(location, person.login, { abort: true }), state.value);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?oidc_error=denied');
+  });
+});
