@@ -1,0 +1,177 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Collapse,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-error.ts';
+import { modalState } from '../../app/modal-location.ts';
+import { useSession } from '../../app/session.tsx';
+import { BUSINESS_PURPOSES } from '../../lib/auth-rules.ts';
+import { registerUser } from './auth-api.ts';
+import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';
+import { registerErrorMessage } from './auth-messages.ts';
+import { saveNewAccountId } from './auth-storage.ts';
+import {
+  emptyRegistration,
+  type RegisterErrors,
+  type RegisterValues,
+  serverFieldErrors,
+  toRegistration,
+  validateRegistration,
+} from './register-form.ts';
+
+const PURPOSE_OPTIONS = BUSINESS_PURPOSES.map(({ label, value }) => ({ label, value }));
+
+export function RegisterPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { signIn } = useSession();
+  const initialEmail = (location.state as { email?: string } | null)?.email ?? params.get('email') ?? '';
+  const [values, setValues] = useState<RegisterValues>(() => emptyRegistration(initialEmail));
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof RegisterValues>(key: K, value: RegisterValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRegistration(values);
+    setErrors(found);
+    setError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const answer = await registerUser(toRegistration(values));
+      saveNewAccountId(answer.account_id);
+      await signIn(answer.id_token);
+      navigate('/register/confirm-email', { replace: true });
+    } catch (caught) {
+      if (isApiError(caught, 'VALIDATION_ERROR')) setErrors(serverFieldErrors(caught.fields));
+      setError(registerErrorMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  const termsLabel = (
+    <>
+      I agree to the{' '}
+      <Anchor component={Link} to="/terms" state={modalState(location)} inherit>
+        Terms of Service
+      </Anchor>
+    </>
+  );
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Set up your login, and optionally your first workspace."
+      width={520}
+    >
+      <form onSubmit={onSubmit} noValidate aria-label="Register">
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label="First Name"
+              autoComplete="given-name"
+              value={values.firstName}
+              onChange={(e) => set('firstName', e.currentTarget.value)}
+              error={errors.firstName}
+              required
+            />
+            <TextInput
+              label="Last Name"
+              autoComplete="family-name"
+              value={values.lastName}
+              onChange={(e) => set('lastName', e.currentTarget.value)}
+              error={errors.lastName}
+              required
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            error={errors.email}
+            required
+          />
+          <PasswordInput
+            visibilityToggleButtonProps={TOGGLE_PROPS}
+            label="Password"
+            autoComplete="new-password"
+            description="At least 12 characters."
+            value={values.password}
+            onChange={(e) => set('password', e.currentTarget.value)}
+            error={errors.password}
+            required
+          />
+          <Switch
+            label="Add Workspace"
+            checked={values.addWorkspace}
+            onChange={(e) => set('addWorkspace', e.currentTarget.checked)}
+          />
+          <Collapse expanded={values.addWorkspace}>
+            <Stack gap="md">
+              <TextInput
+                label="Company Name"
+                placeholder="Acme, Inc."
+                value={values.companyName}
+                onChange={(e) => set('companyName', e.currentTarget.value)}
+                error={errors.companyName}
+                required={values.addWorkspace}
+              />
+              <Select
+                label="Business Purpose"
+                placeholder="Select a purpose"
+                data={PURPOSE_OPTIONS}
+                value={values.businessPurpose}
+                onChange={(value) => set('businessPurpose', value)}
+                error={errors.businessPurpose}
+                required={values.addWorkspace}
+                allowDeselect={false}
+              />
+            </Stack>
+          </Collapse>
+          <Checkbox
+            label={termsLabel}
+            aria-label="I agree to the Terms of Service"
+            checked={values.tos}
+            onChange={(e) => set('tos', e.currentTarget.checked)}
+            error={errors.tos}
+          />
+          <Group justify="space-between" mt="xs">
+            <Button variant="default" onClick={() => navigate('/login')}>
+              Back
+            </Button>
+            <Button type="submit" loading={busy}>
+              {values.addWorkspace ? 'Continue' : 'Create Account'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

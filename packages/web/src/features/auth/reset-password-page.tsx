@@ -1,0 +1,76 @@
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../api/api-error.ts';
+import { useNotices } from '../../app/notices.tsx';
+import { validateLoginPassword } from '../../lib/auth-rules.ts';
+import { AuthAlert } from './auth-alert.tsx';
+import { checkPassword, resetPassword } from './auth-api.ts';
+import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';
+
+const RESET_ERROR = 'An error has occurred. If this persists after refresh please contact support.';
+
+/** /reset-password/:code — the link from the reset email. */
+export function ResetPasswordPage() {
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const { push } = useNotices();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateLoginPassword(password);
+    setFieldError(invalid);
+    setError(null);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      const check = await checkPassword(password);
+      if (!check.valid) {
+        setFieldError(check.message || 'Please choose a stronger password.');
+        return;
+      }
+      const { message } = await resetPassword(code, password);
+      push({ type: 'success', message: message || 'Your password has been reset. Please log in.' });
+      navigate('/login', { replace: true });
+    } catch (caught) {
+      const field = caught instanceof ApiError ? caught.fields.password : undefined;
+      if (field) setFieldError(field);
+      else setError(errorMessage(caught, RESET_ERROR));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Choose a new password" subtitle="Enter a new password for your account.">
+      <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+        <Stack gap="md">
+          {error && <AuthAlert>{error}</AuthAlert>}
+          <PasswordInput
+            visibilityToggleButtonProps={TOGGLE_PROPS}
+            label="New Password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setFieldError(null);
+            }}
+            error={fieldError}
+            autoFocus
+            required
+          />
+          <Button type="submit" size="md" fullWidth loading={busy}>
+            Reset Password
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Back to Login
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

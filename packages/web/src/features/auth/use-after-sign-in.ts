@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../app/modal-location.ts';
+import { resolveHomePath } from './use-home-path.ts';
+
+/** Navigates after a sign-in: ?redirect= (same-site only), else the preferred workspace home or the workspaces page. */
+export function useAfterSignIn(): (preferred?: string | null) => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  return useCallback(
+    async (preferred?: string | null) => {
+      const target =
+        safeRedirect(params.get('redirect')) ?? preferred ?? (await resolveHomePath(queryClient));
+      navigate(target, { replace: true });
+    },
+    [navigate, queryClient, params],
+  );
+}

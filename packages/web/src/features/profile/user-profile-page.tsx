@@ -1,0 +1,52 @@
+import { Card, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useSession } from '../../app/session.tsx';
+import { AuthenticatorsSection } from './authenticators-section.tsx';
+import { PasswordForm } from './password-form.tsx';
+import { ProfileForm } from './profile-form.tsx';
+
+/** /c/:companyId/user-settings: profile, password and email addresses. */
+export function UserProfilePage() {
+  const { user } = useSession();
+  return (
+    <Stack gap="lg" maw={880}>
+      <Stack gap={4}>
+        <Title order={2}>User Profile</Title>
+        <Text c="dimmed">Your personal details, password and sign-in emails.</Text>
+      </Stack>
+      <Section title="Profile">
+        <ProfileForm />
+      </Section>
+      <Section title={user?.password_allowed === false ? 'Set Password' : 'Change Password'}>
+        <PasswordForm hasPassword={user?.password_allowed !== false} />
+      </Section>
+      <Section title="Email Addresses" description="The primary email is the one you sign in with.">
+        <AuthenticatorsSection />
+      </Section>
+    </Stack>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="xl" shadow="xs" component="section" aria-label={title}>
+      <Stack gap={2} mb="lg">
+        <Title order={4}>{title}</Title>
+        {description && (
+          <Text fz="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
+import type { Session } from '../../app/session-types.ts';
+import { AppShell } from './app-shell.tsx';
+import { fakeSession, renderAt } from './test-providers.tsx';
+import type { AccountMe } from './types.ts';
+
+const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
+const push = vi.hoisted(() => vi.fn());
+let session: Session;
+vi.mock('../../api/client.ts', () => api);
+vi.mock('../../app/session.tsx', () => ({ useSession: () => session }));
+vi.mock('../../app/notices.tsx', () => ({ useNotices: () => ({ push }) }));
+
+function accountMe(
+  overrides: Partial<AccountMe['account']> = {},
+  abilities: Partial<AccountMe['abilities']> = {},
+) {
+  return {
+    account: {
+      id: 5,
+      name: 'Acme, Inc.',
+      company_name: 'Acme, Inc.',
+      role_id: 1,
+      hide_powered_by: false,
+      ...overrides,
+    },
+    user: { id: 1, first_name: 'Ada' },
+    abilities: { manage_settings: true, filecabinet: true, rooms: false, reports: true, ...abilities },
+  };
+}
+
+function respond(routes: Record<string, unknown>) {
+  api.apiFetch.mockImplementation(async (path: string) => {
+    const answer = routes[path];
+    if (answer instanceof Error) throw answer;
+    return answer ?? [];
+  });
+}
+
+const renderShell = (url: string) =>
+  renderAt(url, '/c/:companyId', <AppShell />, <Route path="*" element={<p>company page</p>} />);
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => {
+  session = fakeSession({ currentAccountId: 5 });
+  push.mockReset();
+});
+afterEach(cleanup);
+
+describe('AppShell', () => {
+  it('sends /c/0 pages that need a company to the workspaces page with a redirect', async () => {
+    respond({});
+    renderShell('/c/0/workflows');
+    await waitFor(() => expect(location()).toBe('/c/0/company-select?redirect=%2Fc%2F0%2Fworkflows'));
+  });
+
+  it('shows the workspace entries on /c/0 and keeps the logo disabled', async () => {
+    respond({});
+    renderShell('/c/0/teams');
+    expect(await screen.findByText('company page')).toBeTruthy();
+    for (const label of ['Workspaces', 'Teams', 'Dashboard', 'User Profile']) {
+      expect(screen.getByRole('link', { name: label })).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: 'Charter home' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('note', { name: 'Powered By Charter' })).toBeTruthy();
+  });
+
+  it('loads the workspace and shows its entries by role and abilities', async () => {
+    respond({ '/api/account/me': accountMe({ role_id: 3, hide_powered_by: true }, { rooms: true }) });
+    renderShell('/c/5/home');
+    expect(await screen.findByText('company page')).toBeTruthy();
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'));
+    expect(links).toEqual(expect.arrayContaining(['Home', 'Workflows', 'Tasks', 'Rooms', 'Documents']));
+    expect(links).not.toContain('Reports');
+    expect(links).not.toContain('Account');
+    expect(screen.queryByRole('note', { name: 'Powered By Charter' })).toBeNull();
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/me', { auth: 'account', accountId: 5 });
+    expect(session.accessTokenFor).toHaveBeenCalledWith(5);
+  });
+
+  it('starts collapsed on a narrow window and lets the user expand the menu', async () => {
+    respond({});
+    renderShell('/c/0/teams');
+    fireEvent.click(await screen.findByRole('button', { name: 'Expand Menu' }));
+    expect(screen.getByRole('button', { name: 'Collapse Menu' })).toBeTruthy();
+  });
+
+  it('warns and leaves a workspace the user may not open', async () => {
+    respond({ '/api/account/me': new ApiError(403, { code: 'FORBIDDEN', message: 'Forbidden' }) });
+    renderShell('/c/9/home');
+    await waitFor(() => expect(location()).toBe('/c/0/company-select'));
+    expect(push).toHaveBeenCalledWith({
+      type: 'warning',
+      message: 'To access that page you must be an admin of its parent Workspace.',
+    });
+  });
+
+  it('makes a workspace opened by its URL the current one', async () => {
+    respond({ '/api/account/me': accountMe({ id: 8 }) });
+    renderShell('/c/8/home');
+    await waitFor(() => expect(session.switchAccount).toHaveBeenCalledWith(8));
+  });
+
+  it('shows the impersonation notice and locks the workspace menu', async () => {
+    session = fakeSession({ currentAccountId: 5, impersonatorId: 77 });
+    respond({ '/api/account/me': accountMe() });
+    renderShell('/c/5/home');
+    expect(await screen.findByText(/You are currently accessing this account as Ada Lovelace/)).toBeTruthy();
+    const menu = await screen.findByRole('button', { name: 'Workspace: Acme, Inc.' });
+    expect(menu.getAttribute('aria-disabled')).toBe('true');
+    expect(session.switchAccount).not.toHaveBeenCalled();
+  });
+});

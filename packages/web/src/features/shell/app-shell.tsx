@@ -1,0 +1,78 @@
+import { Center, Loader, AppShell as MantineAppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { companySelectRedirect, parseCompanyId } from './company-gate.ts';
+import { ShellBanners } from './shell-banners.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { sidebarEntries } from './sidebar-entries.ts';
+import { TopBar } from './top-bar.tsx';
+import { useAccountGuard } from './use-account-guard.ts';
+import { useSidebarCollapse } from './use-sidebar-collapse.ts';
+import { useSyncCurrentAccount } from './use-sync-current-account.ts';
+
+const NAVBAR_WIDTH = 248;
+const NAVBAR_COLLAPSED_WIDTH = 76;
+
+/** Layout of /c/:companyId/*: sends /c/0 pages that need a workspace to the workspaces page first. */
+export function AppShell() {
+  const { companyId: raw } = useParams();
+  const { pathname, search } = useLocation();
+  const companyId = parseCompanyId(raw);
+  if (companyId === null) return <Navigate to="/c/0/company-select" replace />;
+  const redirect = companySelectRedirect(companyId, pathname, search);
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <ShellLayout key={companyId} companyId={companyId} />;
+}
+
+function ShellLayout({ companyId }: { companyId: number }) {
+  const { data, isPending } = useAccountGuard(companyId);
+  const { collapsed, toggle } = useSidebarCollapse();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const account = data?.account;
+  useSyncCurrentAccount(companyId, Boolean(data));
+  const entries = sidebarEntries({ companyId, roleId: account?.role_id, abilities: data?.abilities });
+  const loading = companyId > 0 && isPending;
+
+  return (
+    <MantineAppShell
+      layout="alt"
+      header={{ height: 60 }}
+      navbar={{
+        width: collapsed ? NAVBAR_COLLAPSED_WIDTH : NAVBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened },
+      }}
+      padding={{ base: 'md', md: 'xl' }}
+    >
+      <MantineAppShell.Header>
+        <TopBar
+          companyId={companyId}
+          accountName={account ? account.name || account.company_name : null}
+          roleId={account?.role_id ?? null}
+          mobileOpened={mobileOpened}
+          onToggleMobile={mobile.toggle}
+        />
+      </MantineAppShell.Header>
+      <MantineAppShell.Navbar aria-label="Sidebar">
+        <Sidebar
+          companyId={companyId}
+          entries={loading ? [] : entries}
+          collapsed={collapsed && !mobileOpened}
+          onToggle={toggle}
+          showPoweredBy={!account?.hide_powered_by}
+          onNavigate={mobile.close}
+        />
+      </MantineAppShell.Navbar>
+      <MantineAppShell.Main bg="var(--mantine-color-gray-0)">
+        <ShellBanners />
+        {loading ? (
+          <Center mih={240}>
+            <Loader aria-label="Loading workspace" />
+          </Center>
+        ) : (
+          <Outlet />
+        )}
+      </MantineAppShell.Main>
+    </MantineAppShell>
+  );
+}

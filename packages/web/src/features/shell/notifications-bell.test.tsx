@@ -1,0 +1,51 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Session } from '../../app/session-types.ts';
+import { NotificationsBell } from './notifications-bell.tsx';
+import { fakeSession, renderAt } from './test-providers.tsx';
+
+const api = vi.hoisted(() => ({ apiFetch: vi.fn(async () => ({ message: 'ok' })) }));
+const push = vi.hoisted(() => vi.fn());
+let session: Session;
+vi.mock('../../api/client.ts', () => api);
+vi.mock('../../app/session.tsx', () => ({ useSession: () => session }));
+vi.mock('../../app/notices.tsx', () => ({ useNotices: () => ({ push }) }));
+
+const renderBell = () => renderAt('/c/5/home', '/c/:companyId/home', <NotificationsBell />);
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => {
+  push.mockReset();
+  api.apiFetch.mockClear();
+});
+afterEach(cleanup);
+
+describe('NotificationsBell', () => {
+  it('has nothing to offer a verified user with a password', async () => {
+    session = fakeSession();
+    renderBell();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText("You're all caught up.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Verify your account' })).toBeNull();
+  });
+
+  it('resends the confirmation code and goes to the confirm page', async () => {
+    session = fakeSession({}, { email_verified: false });
+    renderBell();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify your account' }));
+    await waitFor(() => expect(location()).toBe('/register/confirm-email'));
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/user/confirm/code/resend', { method: 'POST' });
+  });
+
+  it('emails a set-password link to users without a password', async () => {
+    session = fakeSession({}, { password_allowed: false });
+    renderBell();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Email New Password Link' }));
+    await waitFor(() =>
+      expect(push).toHaveBeenCalledWith({ type: 'success', message: 'Set new password email sent.' }),
+    );
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/user/settings/password/link', { method: 'POST' });
+  });
+});

@@ -1,0 +1,31 @@
+import { IMPERSONATION_PREFIX, SELECT_COMPANY_BANNER } from '@charter/domain';
+import { Alert, Stack } from '@mantine/core';
+import { IconInfoCircle, IconUserShield } from '@tabler/icons-react';
+import { useLocation } from 'react-router';
+import { useSession } from '../../app/session.tsx';
+import { isAskingForCompany } from './company-gate.ts';
+
+/** Notices across the top of the page: impersonation, and the workspace choice a page is waiting for. */
+export function ShellBanners() {
+  const { user, impersonatorId } = useSession();
+  const { pathname, search } = useLocation();
+  const asking = isAskingForCompany(pathname, search);
+  if (!impersonatorId && !asking) return null;
+  const who = [user?.first_name, user?.family_name].filter(Boolean).join(' ') || user?.email;
+  return (
+    <Stack gap="sm" mb="lg">
+      {impersonatorId && (
+        <Alert color="orange" variant="light" icon={<IconUserShield size={18} />} role="status">
+          {IMPERSONATION_PREFIX}
+          {who}
+          {user?.email && who !== user.email ? ` (${user.email})` : ''}.
+        </Alert>
+      )}
+      {asking && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
+          {SELECT_COMPANY_BANNER}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

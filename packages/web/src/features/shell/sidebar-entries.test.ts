@@ -1,0 +1,53 @@
+import { RESTRICTED_ROLE_ID } from '@charter/domain';
+import { describe, expect, it } from 'vitest';
+import { sidebarEntries } from './sidebar-entries.ts';
+
+const labels = (...args: Parameters<typeof sidebarEntries>) => sidebarEntries(...args).map((e) => e.label);
+const all = { rooms: true, filecabinet: true };
+
+describe('sidebarEntries', () => {
+  it('shows the workspace entries on /c/0', () => {
+    expect(sidebarEntries({ companyId: 0 })).toEqual([
+      { key: 'company-select', label: 'Workspaces', to: '/c/0/company-select' },
+      { key: 'teams', label: 'Teams', to: '/c/0/teams' },
+      { key: 'dashboard', label: 'Dashboard', to: '/c/0/dashboard' },
+      { key: 'user-settings', label: 'User Profile', to: '/c/0/user-settings' },
+    ]);
+  });
+
+  it('shows every company entry with every ability', () => {
+    expect(labels({ companyId: 7, roleId: 1, abilities: all })).toEqual([
+      'Home',
+      'Workflows',
+      'Tasks',
+      'Rooms',
+      'Documents',
+      'Reports',
+      'File Cabinet',
+      'Account',
+    ]);
+    expect(sidebarEntries({ companyId: 7, abilities: all }).at(-1)?.to).toBe('/c/7/settings');
+  });
+
+  it('hides Rooms and File Cabinet without their abilities', () => {
+    expect(labels({ companyId: 7, roleId: 1, abilities: { rooms: false, filecabinet: false } })).toEqual([
+      'Home',
+      'Workflows',
+      'Tasks',
+      'Documents',
+      'Reports',
+      'Account',
+    ]);
+    expect(labels({ companyId: 7, abilities: null })).not.toContain('Rooms');
+  });
+
+  it('hides Reports, File Cabinet and Account in restricted workspaces', () => {
+    expect(labels({ companyId: 7, roleId: RESTRICTED_ROLE_ID, abilities: all })).toEqual([
+      'Home',
+      'Workflows',
+      'Tasks',
+      'Rooms',
+      'Documents',
+    ]);
+  });
+});

@@ -1,0 +1,31 @@
+import {
+  IconBuilding,
+  IconChartBar,
+  IconChecklist,
+  IconDoor,
+  IconFileText,
+  IconFolders,
+  IconHome,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconSettings,
+  IconUserCircle,
+  IconUsersGroup,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import type { SidebarEntryKey } from './sidebar-entries.ts';
+
+export const SIDEBAR_ICONS: Record<SidebarEntryKey, TablerIcon> = {
+  home: IconHome,
+  workflows: IconListCheck,
+  tasks: IconChecklist,
+  rooms: IconDoor,
+  documents: IconFileText,
+  reports: IconChartBar,
+  cabinet: IconFolders,
+  settings: IconSettings,
+  'company-select': IconBuilding,
+  teams: IconUsersGroup,
+  dashboard: IconLayoutDashboard,
+  'user-settings': IconUserCircle,
+};

@@ -1,0 +1,27 @@
+import { RESTRICTED_ROLE_ID } from '@charter/domain';
+import { describe, expect, it } from 'vitest';
+import { userMenuItems } from './user-menu-items.ts';
+
+describe('userMenuItems', () => {
+  const names = (companyId: number, roleId: number | null) =>
+    userMenuItems(companyId, roleId).map((i) => i.label);
+
+  it('lists every item in an ordinary workspace', () => {
+    expect(names(7, 1)).toEqual([
+      'View Workspaces',
+      'View Teams Settings',
+      'View User Dashboard',
+      'View LP Portal',
+      'View Subscriptions',
+      'View Workspace Settings',
+      'View User Profile',
+    ]);
+  });
+
+  it('hides workspace settings and subscriptions for restricted users and on /c/0', () => {
+    for (const list of [names(7, RESTRICTED_ROLE_ID), names(0, null)]) {
+      expect(list).not.toContain('View Subscriptions');
+      expect(list).not.toContain('View Workspace Settings');
+    }
+  });
+});
