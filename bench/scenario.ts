@@ -18,7 +18,10 @@ export async function createScenario(base: string) {
     family_name: 'Mark',
     create: true,
     tos: true,
-    company: { company_name: 'Bench Holdings, Inc.', features: [{ feature_type_id: 881, value: 'For-profit Company' }] },
+    company: {
+      company_name: 'Bench Holdings, Inc.',
+      features: [{ feature_type_id: 881, value: 'For-profit Company' }],
+    },
   });
   const token = await post(
     '/api/authn/access_token',

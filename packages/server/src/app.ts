@@ -18,6 +18,7 @@ import { createTokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createAuthCaches } from './http/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import type { App } from './http/types.ts';
 import { createJobQueue } from './jobs/queue.ts';
@@ -28,6 +29,8 @@ import { userAuthRoutes } from './modules/auth/user-routes.ts';
 import { brandRoutes } from './modules/brand/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type BuildOptions = {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -54,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     db,
     jobs,
     log: app.log,
+    authCaches: createAuthCaches(),
     tokens: await createTokenService(db, config.publicUrl),
     mailer: createMailer(jobs, {
       smtpUrl: config.smtpUrl,
@@ -83,6 +87,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   installErrorHandler(app);
+  // A write may end a session or change a membership: what cached tokens proved is forgotten at once.
+  // Cleared before the reply leaves, so the client's next request can't see the old state.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_ONLY_METHODS.has(request.method) || request.url.startsWith('/api/user/confirm/')) {
+      ctx.authCaches.user.clear();
+      ctx.authCaches.account.clear();
+    }
+    return payload;
+  });
 
   app.get('/api/health', { schema: { tags: ['public'] } }, async () => ({ status: 'ok' }));
   for (const routes of [

@@ -48,7 +48,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     mailFrom: env.MAIL_FROM ?? 'Charter <no-reply@charter.local>',
     google,
     seedDemo: env.SEED_DEMO !== 'false',
-    webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    webDist:
+      env.WEB_DIST === '' ? null : (env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 30),
     authEmailAttempts: Number(env.AUTH_EMAIL_ATTEMPTS ?? 10),

@@ -3,6 +3,7 @@ import type { Mailer } from './adapters/mail/mailer.ts';
 import type { TokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { AuthCaches } from './http/authenticate.ts';
 import type { JobQueue } from './jobs/queue.ts';
 
 /** Everything a route or an operation may use, built once by buildApp. */
@@ -14,4 +15,5 @@ export type AppContext = {
   jobs: JobQueue;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  authCaches: AuthCaches;
 };

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { accounts, memberships, type users } from '../db/schema/index.ts';
+import { accountFeatures, accounts, memberships, type users } from '../db/schema/index.ts';
 import { findLiveSession, findSessionByCookie, SESSION_COOKIE } from '../modules/auth/session-store.ts';
+import { type AuthCache, createAuthCache } from './auth-cache.ts';
 import { AppError, unauthorized } from './errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,7 +13,12 @@ export type UserAuth = { user: UserRow; sessionId: string; impersonatorId: numbe
 export type AccountAuth = UserAuth & {
   account: typeof accounts.$inferSelect;
   membership: typeof memberships.$inferSelect;
+  features: { feature_type_id: number; value: string }[];
 };
+
+export type AuthCaches = { user: AuthCache<UserAuth>; account: AuthCache<AccountAuth> };
+
+export const createAuthCaches = (): AuthCaches => ({ user: createAuthCache(), account: createAuthCache() });
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -26,42 +32,56 @@ const sessionInvalid = () =>
     'Your Session has failed to validate or expired, please login to continue.',
   );
 
+const fromRow = (row: NonNullable<Awaited<ReturnType<typeof findLiveSession>>>): UserAuth => ({
+  user: row.user,
+  sessionId: row.session.id,
+  impersonatorId: row.session.impersonatorId,
+});
+
 /** The signed-in user: a Bearer id_token, else the session cookie. */
 export async function authenticateUser(ctx: AppContext, request: FastifyRequest): Promise<UserAuth> {
   const token = bearer(request);
   if (token) {
+    const cached = ctx.authCaches.user.get(token);
+    if (cached) return cached;
     const claims = await ctx.tokens.verify(token, 'id');
     const row = await findLiveSession(ctx.db, claims.sid);
     if (!row || String(row.user.id) !== claims.sub) throw sessionInvalid();
-    return { user: row.user, sessionId: row.session.id, impersonatorId: row.session.impersonatorId };
+    const auth = fromRow(row);
+    ctx.authCaches.user.set(token, auth, claims.exp);
+    return auth;
   }
   const cookie = request.cookies?.[SESSION_COOKIE];
   if (!cookie) throw unauthorized();
   const row = await findSessionByCookie(ctx.db, cookie);
   if (!row) throw sessionInvalid();
-  return { user: row.user, sessionId: row.session.id, impersonatorId: row.session.impersonatorId };
+  return fromRow(row);
 }
 
 /** The user acting in one workspace: a Bearer access_token whose session and membership still hold. */
 export async function authenticateAccount(ctx: AppContext, request: FastifyRequest): Promise<AccountAuth> {
   const token = bearer(request);
   if (!token) throw unauthorized();
+  const cached = ctx.authCaches.account.get(token);
+  if (cached) return cached;
   const claims = await ctx.tokens.verify(token, 'access');
-  const accountId = Number(claims.account_id);
   const row = await findLiveSession(ctx.db, claims.sid);
   if (!row || String(row.user.id) !== claims.sub) throw sessionInvalid();
   const [member] = await ctx.db
-    .select({ account: accounts, membership: memberships })
+    .select({
+      account: accounts,
+      membership: memberships,
+      features: sql<AccountAuth['features']>`coalesce(
+        (select json_agg(json_build_object('feature_type_id', f.feature_type_id, 'value', f.value)
+                         order by f.feature_type_id)
+           from ${accountFeatures} f where f.account_id = ${accounts.id}), '[]'::json)`,
+    })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, row.user.id)))
+    .where(and(eq(memberships.accountId, Number(claims.account_id)), eq(memberships.userId, row.user.id)))
     .limit(1);
   if (!member) throw new AppError('FORBIDDEN', 'You no longer have access to this workspace');
-  return {
-    user: row.user,
-    sessionId: row.session.id,
-    impersonatorId: row.session.impersonatorId,
-    account: member.account,
-    membership: member.membership,
-  };
+  const auth = { ...fromRow(row), ...member };
+  ctx.authCaches.account.set(token, auth, claims.exp);
+  return auth;
 }

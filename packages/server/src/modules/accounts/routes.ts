@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { accountFeatures } from '../../db/schema/index.ts';
 import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import type { App } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
@@ -50,13 +48,9 @@ export async function accountRoutes(app: App, ctx: AppContext) {
 
   app.get('/api/account/me', { schema: { tags: ['account'] } }, async (request) => {
     const auth = await authenticateAccount(ctx, request);
-    const features = await ctx.db
-      .select({ feature_type_id: accountFeatures.featureTypeId, value: accountFeatures.value })
-      .from(accountFeatures)
-      .where(eq(accountFeatures.accountId, auth.account.id));
     const restricted = auth.account.roleId === 3;
     return {
-      account: presentAccount(auth.account, auth.membership, features),
+      account: presentAccount(auth.account, auth.membership, auth.features),
       user: {
         id: auth.user.id,
         email: auth.user.email,

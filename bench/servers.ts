@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export type Server = { url: string; stop(): Promise<void> };
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function stopper(child: ChildProcess, cleanup = () => {}) {
+  return () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => {
+        cleanup();
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/** Charter in its own process (as in production), on a fresh embedded database. */
+export async function startCharter(port: number): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'fatal',
+      AUTH_RATE_LIMIT: '100000000',
+      AUTH_EMAIL_ATTEMPTS: '100000000',
+      WEB_DIST: '',
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`, child);
+  return { url, stop: stopper(child, () => fs.rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** The ceiling: a bare node:http server answering 'hello world', also in its own process. */
+export async function startHelloWorld(port: number): Promise<Server> {
+  const code = `require('node:http').createServer((q, s) => s.end('hello world')).listen(${port}, '127.0.0.1')`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url, child);
+  return { url, stop: stopper(child) };
+}
