@@ -1,5 +1,7 @@
+import { TOKEN_EARLY_EXPIRY_SECONDS } from '@charter/domain';
+
 /** Seconds before `exp` at which a token is treated as expired (spec §4). */
-export const TOKEN_EARLY_EXPIRY_SECONDS = 600;
+export { TOKEN_EARLY_EXPIRY_SECONDS };
 
 export type JwtClaims = {
   sub?: string;

@@ -1,3 +1,4 @@
+import { NOTICE_MAX } from '@charter/domain';
 export type NoticeType = 'success' | 'info' | 'warning' | 'error';
 
 export type NoticeInput = {
@@ -11,7 +12,7 @@ export type NoticeInput = {
 
 export type Notice = NoticeInput & { id: string; created_at: number; duration: number };
 
-export const NOTICE_MAX = 9;
+export { NOTICE_MAX };
 export const NOTICE_DURATIONS = { default: 7_000, alert: 15_000, withError: 18_000 } as const;
 
 /** Messages never shown to the user (spec §8: filtered from display). */

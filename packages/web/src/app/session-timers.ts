@@ -1,9 +1,10 @@
+import { INACTIVITY_LOGOUT_MS } from '@charter/domain';
 import { useEffect } from 'react';
 import { TOKEN_EARLY_EXPIRY_SECONDS } from '../api/jwt.ts';
 import { idTokenSecondsLeft } from '../api/token-storage.ts';
 
 /** Three hours without input logs the user out (spec §4: 10,800,000 ms). */
-export const INACTIVITY_LOGOUT_MS = 10_800_000;
+export { INACTIVITY_LOGOUT_MS };
 export const EXPIRED_RELOAD_MAX = 3;
 const RELOAD_KEY = 'expired_claim_reloads';
 const RELOAD_WINDOW_MS = 5 * 60_000;

@@ -1,3 +1,4 @@
+import { LOAD_ERROR_MS } from '@charter/domain';
 import { Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -5,7 +6,7 @@ import { useBrand } from '../app/brand.tsx';
 import { useSession } from '../app/session.tsx';
 
 /** Page load not finishing within this time shows the loading error (spec §9). */
-export const LOAD_ERROR_MS = 7000;
+export { LOAD_ERROR_MS };
 
 export const LOAD_ERROR_MESSAGE = 'Sorry, there was a problem loading the page.';
 

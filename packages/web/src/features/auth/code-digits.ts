@@ -1,4 +1,4 @@
-import { sanitizeCodeDigits } from '../../lib/auth-rules.ts';
+import { sanitizeCodeDigits } from '@charter/domain';
 
 export const CODE_LENGTH = 6;
 
@@ -11,14 +11,14 @@ export type DigitsChange = { digits: string[]; focus: number };
  * and moves focus past them. Non-digits are ignored.
  */
 export function typeDigits(digits: readonly string[], index: number, typed: string): DigitsChange {
-  const clean = sanitizeCodeDigits(typed, CODE_LENGTH);
+  const clean = sanitizeCodeDigits(typed);
   if (!clean) return { digits: [...digits], focus: index };
   return pasteDigits(digits, index, clean);
 }
 
 /** Pasting at box `index`: digits only, filled from that box on; a full code fills from the first box. */
 export function pasteDigits(digits: readonly string[], index: number, pasted: string): DigitsChange {
-  const clean = sanitizeCodeDigits(pasted, CODE_LENGTH);
+  const clean = sanitizeCodeDigits(pasted);
   const next = [...digits];
   if (!clean) return { digits: next, focus: index };
   const start = clean.length >= CODE_LENGTH ? 0 : index;

@@ -1,3 +1,4 @@
+import { formatConfirmationCode } from '@charter/domain';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -6,7 +7,6 @@ import { useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useSession } from '../../app/session.tsx';
-import { formatConfirmationCode } from '../../lib/auth-rules.ts';
 import { confirmEmail, resendConfirmationCode } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { CONFIRM_CODE_ERROR } from './auth-messages.ts';

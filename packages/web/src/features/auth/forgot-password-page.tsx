@@ -1,8 +1,8 @@
+import { validateEmail } from '@charter/domain';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
-import { validateEmail } from '../../lib/auth-rules.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { requestPasswordReset } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';

@@ -15,7 +15,7 @@ export function LoginPage() {
   const flow = useLoginFlow(stateEmail ?? params.get('email') ?? '');
   const redirect = safeRedirect(params.get('redirect'));
   // Back from Google without a session: the cookie exchange already failed during boot.
-  const oidcFailed = params.get('oidc') === '1';
+  const oidcFailed = params.get('oidc') === '1' || params.has('oidc_error');
   const error = flow.error ?? (oidcFailed ? LOGIN_ERROR : null);
   const onCredentials = flow.step === 'credentials';
   const linkMode = flow.mode === 'link';

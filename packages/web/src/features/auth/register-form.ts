@@ -1,10 +1,10 @@
 import {
-  COMPANY_NAME_REQUIRED_MESSAGE,
   FEATURE_TYPE,
   TERMS_REQUIRED_MESSAGE,
+  validateCompanyName,
   validateEmail,
   validateNewPassword,
-} from '../../lib/auth-rules.ts';
+} from '@charter/domain';
 import type { Registration } from './auth-api.ts';
 
 export type RegisterValues = {
@@ -40,7 +40,8 @@ export function validateRegistration(values: RegisterValues): RegisterErrors {
   const password = validateNewPassword(values.password);
   if (password) errors.password = password;
   if (values.addWorkspace) {
-    if (!values.companyName.trim()) errors.companyName = COMPANY_NAME_REQUIRED_MESSAGE;
+    const companyError = validateCompanyName(values.companyName);
+    if (companyError) errors.companyName = companyError;
     if (!values.businessPurpose) errors.businessPurpose = 'Business purpose required';
   }
   if (!values.tos) errors.tos = TERMS_REQUIRED_MESSAGE;

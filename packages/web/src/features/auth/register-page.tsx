@@ -1,3 +1,4 @@
+import { BUSINESS_PURPOSES } from '@charter/domain';
 import {
   Alert,
   Anchor,
@@ -18,7 +19,6 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { modalState } from '../../app/modal-location.ts';
 import { useSession } from '../../app/session.tsx';
-import { BUSINESS_PURPOSES } from '../../lib/auth-rules.ts';
 import { registerUser } from './auth-api.ts';
 import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';
 import { registerErrorMessage } from './auth-messages.ts';

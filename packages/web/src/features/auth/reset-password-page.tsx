@@ -1,9 +1,9 @@
+import { validateLoginPassword } from '@charter/domain';
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
-import { validateLoginPassword } from '../../lib/auth-rules.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { checkPassword, resetPassword } from './auth-api.ts';
 import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';

@@ -1,8 +1,8 @@
+import { validateEmail, validateLoginPassword } from '@charter/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { useSession } from '../../app/session.tsx';
-import { validateEmail, validateLoginPassword } from '../../lib/auth-rules.ts';
 import { checkEmail, loginWithPassword, requestChallenge } from './auth-api.ts';
 import { loginErrorMessage } from './auth-messages.ts';
 import { saveChallenge } from './auth-storage.ts';

@@ -1,10 +1,10 @@
+import { normalizeVerificationCode, validateVerificationCode } from '@charter/domain';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useSession } from '../../app/session.tsx';
-import { normalizeVerificationCode, validateVerificationCode } from '../../lib/auth-rules.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { type ChallengeTemplate, redeemChallenge, requestChallenge } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';

@@ -1,9 +1,9 @@
+import { normalizeVerificationCode } from '@charter/domain';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { useSession } from '../../app/session.tsx';
-import { normalizeVerificationCode } from '../../lib/auth-rules.ts';
 import { AuthAlert } from './auth-alert.tsx';
 import { redeemChallenge, type SessionAnswer } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
