@@ -28,7 +28,8 @@ type Env = Record<string, string | undefined>;
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(env.PORT ?? 3000);
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  // Relative to where npm was run (npm start runs the server from its package folder).
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data');
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

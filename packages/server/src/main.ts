@@ -1,8 +1,11 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { seedBrands, seedDemo } from './seed.ts';
 
 const config = loadConfig();
+const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+process.once('exit', unlock);
 const app = await buildApp(config);
 await seedBrands(app.ctx);
 const demo = config.seedDemo ? await seedDemo(app.ctx) : null;

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
+import { holderOf } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
 import { findUserByEmail } from '../modules/auth/find-user.ts';
@@ -16,7 +17,15 @@ if (!email || (command !== 'staff' && command !== 'unstaff')) {
   process.exit(2);
 }
 
-const database = await openDatabase(loadConfig());
+const config = loadConfig();
+const holder = config.databaseUrl ? null : holderOf(config.dataDir);
+if (holder) {
+  console.error(
+    `The server (pid ${holder}) holds the embedded database in ${config.dataDir}: stop it first.`,
+  );
+  process.exit(1);
+}
+const database = await openDatabase(config);
 try {
   await database.migrate();
   const user = await findUserByEmail(database.db, email);

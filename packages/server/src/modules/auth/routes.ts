@@ -59,11 +59,15 @@ export async function authRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.post('/api/authn/session/id_token', { config: limit, schema: { tags: ['authn'] } }, async (request) => {
-    const auth = await authenticateUser(ctx, request);
-    await touchSession(ctx.db, auth.sessionId);
-    return { id_token: await issueIdToken(ctx, auth.user, auth.sessionId, auth.impersonatorId) };
-  });
+  // The OIDC token exchange is the same call: the callback left a session cookie, the page swaps it for
+  // an id_token.
+  for (const url of ['/api/authn/session/id_token', '/api/authn/session/oidc/token']) {
+    app.post(url, { config: limit, schema: { tags: ['authn'] } }, async (request) => {
+      const auth = await authenticateUser(ctx, request);
+      await touchSession(ctx.db, auth.sessionId);
+      return { id_token: await issueIdToken(ctx, auth.user, auth.sessionId, auth.impersonatorId) };
+    });
+  }
 
   app.delete('/api/authn/session', { schema: { tags: ['authn'] } }, async (request, reply) => {
     const auth = await authenticateUser(ctx, request).catch(() => null);
