@@ -21,13 +21,20 @@ export function readMail(to: string): Mail[] {
 export async function waitForMail(to: string, count = 1): Promise<Mail> {
   let mails: Mail[] = [];
   await expect
-    .poll(() => {
-      mails = readMail(to);
-      return mails.length;
-    }, { timeout: 20_000, intervals: [250, 500, 1000] })
+    .poll(
+      () => {
+        mails = readMail(to);
+        return mails.length;
+      },
+      { timeout: 20_000, intervals: [250, 500, 1000] },
+    )
     .toBeGreaterThanOrEqual(count);
   return mails[count - 1];
 }
 
-export const confirmationCode = (mail: Mail) => mail.text.match(/\b(\d{3})-(\d{3})\b/)?.slice(1).join('') ?? '';
+export const confirmationCode = (mail: Mail) =>
+  mail.text
+    .match(/\b(\d{3})-(\d{3})\b/)
+    ?.slice(1)
+    .join('') ?? '';
 export const verificationLink = (mail: Mail) => mail.text.match(/https?:\/\/\S+\/verify\/\S+/)?.[0] ?? '';

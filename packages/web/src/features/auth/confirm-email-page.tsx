@@ -35,6 +35,8 @@ export function ConfirmEmailPage() {
     } catch (caught) {
       const wrong = isApiError(caught, 'E_CODE_INVALID') || isApiError(caught, 'VALIDATION_ERROR');
       setError(wrong ? CONFIRM_CODE_ERROR : errorMessage(caught, CONFIRM_CODE_ERROR));
+      // Start over with empty boxes: typing into a full set would resubmit after the first digit.
+      setDigits(emptyDigits());
       setBusy(false);
     }
   };
