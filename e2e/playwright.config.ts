@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const baseURL = `http://localhost:${port}`;
 /** A fresh data folder per run: the server's embedded database and its mail outbox. */
-export const dataDir = path.resolve(import.meta.dirname, 'artifacts/data');
+export const dataDir = path.resolve(import.meta.dirname, `artifacts/data-${port}`);
 
 export default defineConfig({
   testDir: './tests',
