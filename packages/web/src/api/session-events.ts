@@ -1,3 +1,4 @@
+import { SESSION_MESSAGES as DOMAIN_SESSION_MESSAGES, REFRESHING_SESSION } from '@charter/domain';
 import type { ApiError } from './api-error.ts';
 
 /** Codes that mean the stored tokens are no good any more (spec §4): they are cleared. */
@@ -9,19 +10,8 @@ export const SESSION_ERROR_CODES = [
   'TOKEN_EXPIRED_ERROR',
 ] as const;
 
-export const SESSION_MESSAGES = {
-  E_SESSION_INVALID: 'Your Session has failed to validate or expired, please login to continue.',
-  INVALID_JWT: 'Your Workspace Session has expired, please refresh your page.',
-  INVALID_JWT_ISS: 'Your authentication session is invalid, please log out and log in again to continue.',
-  DEVELOPER_ERROR:
-    "We're experiencing issues related to your session, if issues persist after refresh, please contact support.",
-  EXPIRED: 'Your session has expired or failed to validate, please log in to continue.',
-  LOGOUT_ON_EXPIRY: 'Your Workspace Session has expired, please log back in to continue.',
-  MISSING_COOKIE: 'Missing or expired cookie session. Please login again.',
-  INACTIVITY:
-    'You have been logged out due to inactivity. Please login again. Any progress will have been saved.',
-  REFRESHING: 'refreshing your session token...',
-} as const;
+/** The spec's session texts, plus the notice shown while a token is being renewed. */
+export const SESSION_MESSAGES = { ...DOMAIN_SESSION_MESSAGES, REFRESHING: REFRESHING_SESSION } as const;
 
 export function isSessionErrorCode(code: string): boolean {
   return (SESSION_ERROR_CODES as readonly string[]).includes(code);
