@@ -169,6 +169,9 @@ describe('GET /api/authn/oidc/accounts.google.com/auth', () => {
         code: 'NOT_FOUND',
         message: 'Sign-in with Google is not configured on this server',
       });
+      // ...and the login page is told not to show the button.
+      expect((await bare.app.inject('/api/public/auth/providers')).json()).toEqual({ google: false });
+      expect((await t.app.inject('/api/public/auth/providers')).json()).toEqual({ google: true });
     } finally {
       await bare.close();
     }

@@ -1,4 +1,6 @@
-import { Button } from '@mantine/core';
+import { Button, Divider } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../api/client.ts';
 import { saveRedirectLocation } from './auth-storage.ts';
 
 export const GOOGLE_AUTH_PATH = '/api/authn/oidc/accounts.google.com/auth';
@@ -28,15 +30,25 @@ function GoogleLogo() {
 
 /** Browser navigation to the OIDC start; the place to come back to is saved first (spec §4). */
 export function GoogleSignInButton({ redirect }: { redirect: string | null }) {
+  const providers = useQuery({
+    queryKey: ['public', 'auth-providers'],
+    queryFn: () => apiFetch<{ google: boolean }>('/api/public/auth/providers', { auth: 'none' }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const start = () => {
     const target = redirect ?? '';
     saveRedirectLocation(target || window.location.pathname, window.location.hash);
     const query = target ? `?redirect=${encodeURIComponent(target)}` : '';
     window.location.assign(`${GOOGLE_AUTH_PATH}${query}`);
   };
+  // Shown only where the server has Google sign-in configured.
+  if (!providers.data?.google) return null;
   return (
-    <Button variant="default" fullWidth size="md" leftSection={<GoogleLogo />} onClick={start}>
-      Sign in with Google
-    </Button>
+    <>
+      <Divider label="or" labelPosition="center" />
+      <Button variant="default" fullWidth size="md" leftSection={<GoogleLogo />} onClick={start}>
+        Sign in with Google
+      </Button>
+    </>
   );
 }

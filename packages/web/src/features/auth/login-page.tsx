@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -94,7 +94,6 @@ export function LoginPage() {
           )}
         </Stack>
       </form>
-      <Divider label="or" labelPosition="center" />
       <GoogleSignInButton redirect={redirect} />
       <Text size="sm" ta="center" c="dimmed">
         New here?{' '}
