@@ -20,6 +20,11 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
     },
   );
 
+  // Which sign-in buttons the login page shows.
+  app.get('/api/public/auth/providers', { schema: { tags: ['public'] } }, async () => ({
+    google: ctx.config.google !== null,
+  }));
+
   app.get(
     '/api/public/auth/check-password',
     { config: limit, schema: { tags: ['public'] } },
