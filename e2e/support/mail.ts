@@ -38,3 +38,10 @@ export const confirmationCode = (mail: Mail) =>
     ?.slice(1)
     .join('') ?? '';
 export const verificationLink = (mail: Mail) => mail.text.match(/https?:\/\/\S+\/verify\/\S+/)?.[0] ?? '';
+export const resetLink = (mail: Mail) => mail.text.match(/https?:\/\/\S+\/reset-password\/\S+/)?.[0] ?? '';
+
+/** A link from an email, moved onto the origin the tests run against (PUBLIC_URL may differ). */
+export const onBaseURL = (link: string, baseURL: string | undefined) => {
+  const url = new URL(link);
+  return new URL(url.pathname + url.search, baseURL).toString();
+};

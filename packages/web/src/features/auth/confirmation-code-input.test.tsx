@@ -59,4 +59,16 @@ describe('ConfirmationCodeInput', () => {
     fireEvent.change(box(2), { target: { value: 'x' } });
     expect(screen.getByTestId('code').textContent).toBe('5');
   });
+
+  it('takes the focus back to the first box when re-enabled (after a rejected code)', () => {
+    const boxes = (disabled: boolean) => (
+      <MantineProvider>
+        <ConfirmationCodeInput value={emptyDigits()} onChange={() => undefined} disabled={disabled} />
+      </MantineProvider>
+    );
+    const { rerender } = render(boxes(true));
+    expect(document.activeElement).toBe(document.body);
+    rerender(boxes(false));
+    expect(document.activeElement).toBe(box(1));
+  });
 });

@@ -1,5 +1,5 @@
 import { Group, Input, Text, TextInput } from '@mantine/core';
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { CODE_LENGTH, type DigitsChange, eraseDigit, pasteDigits, typeDigits } from './code-digits.ts';
 
 type Props = {
@@ -13,6 +13,13 @@ type Props = {
 /** Six digit boxes in two groups of three joined by a dash; auto-advances; paste keeps digits only. */
 export function ConfirmationCodeInput({ value, onChange, error, disabled, autoFocus }: Props) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
+  const wasDisabled = useRef(disabled);
+
+  // Disabling the boxes (while a code is checked) drops the focus; give it back when they come back.
+  useEffect(() => {
+    if (wasDisabled.current && !disabled) refs.current[0]?.focus();
+    wasDisabled.current = disabled;
+  }, [disabled]);
 
   const apply = ({ digits, focus }: DigitsChange) => {
     onChange(digits);

@@ -89,7 +89,10 @@ export function NewWorkspaceModal({ opened, onClose }: Props) {
             placeholder="Acme, Inc."
             description="Include the entity suffix, e.g. Inc., LLC or LP."
             value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setErrors((current) => ({ ...current, company_name: undefined }));
+            }}
             error={errors.company_name}
             disabled={busy}
             required
@@ -100,7 +103,10 @@ export function NewWorkspaceModal({ opened, onClose }: Props) {
             placeholder="Select a business purpose"
             data={BUSINESS_PURPOSES.map((option) => ({ value: option.value, label: option.label }))}
             value={purpose}
-            onChange={setPurpose}
+            onChange={(value) => {
+              setPurpose(value);
+              setErrors((current) => ({ ...current, business_type: undefined }));
+            }}
             error={errors.business_type}
             disabled={busy}
             allowDeselect={false}
