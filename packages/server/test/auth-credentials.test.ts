@@ -205,6 +205,32 @@ describe('sessions and tokens', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('refuses an expired token with TOKEN_EXPIRED_ERROR, although its session lives', async () => {
+    const { email, user } = await createUser(t);
+    const { idToken } = await login(t, email, PASSWORD);
+    const { sid } = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()) as { sid: string };
+    const expired = await t.ctx.tokens.sign({ typ: 'id', sub: String(user.id), sid }, -60);
+    const res = await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${expired}` } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('TOKEN_EXPIRED_ERROR');
+    expect(
+      (await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${idToken}` } }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('rejects a token signed by another issuer key', async () => {
+    const { generateKeyPair, SignJWT } = await import('jose');
+    const { privateKey } = await generateKeyPair('ES256');
+    const forged = await new SignJWT({ typ: 'id', sub: '1', sid: 'x' })
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer('http://localhost:3000')
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    const res = await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${forged}` } });
+    expect(res.json().code).toBe('INVALID_JWT');
+  });
+
   it('rejects a garbage token with INVALID_JWT and none with 401', async () => {
     const bad = await t.app.inject({ url: '/api/user/me', headers: { authorization: 'Bearer not.a.jwt' } });
     expect(bad.statusCode).toBe(401);
