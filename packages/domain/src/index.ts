@@ -1,1 +1,2 @@
+export * from './answers/index.ts';
 export * from './rules/index.ts';

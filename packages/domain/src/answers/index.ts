@@ -1,0 +1,6 @@
+export * from './company-names.ts';
+export * from './dates.ts';
+export * from './money.ts';
+export * from './share-links.ts';
+export * from './ssn.ts';
+export * from './validators.ts';
