@@ -18,6 +18,7 @@ import { createTokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { startAuthCacheSync } from './http/auth-cache-sync.ts';
 import { createAuthCaches } from './http/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import type { App } from './http/types.ts';
@@ -88,11 +89,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   installErrorHandler(app);
   // A write may end a session or change a membership: what cached tokens proved is forgotten at once.
-  // Cleared before the reply leaves, so the client's next request can't see the old state.
+  const clearAuthCaches = () => {
+    ctx.authCaches.user.clear();
+    ctx.authCaches.account.clear();
+  };
+  const sync = config.databaseUrl
+    ? await startAuthCacheSync(config.databaseUrl, clearAuthCaches, app.log)
+    : null;
+  // Cleared before the reply leaves, so the client's next request can't see the old state; other
+  // instances hear of it through the database.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!READ_ONLY_METHODS.has(request.method) || request.url.startsWith('/api/user/confirm/')) {
-      ctx.authCaches.user.clear();
-      ctx.authCaches.account.clear();
+      clearAuthCaches();
+      await sync?.notify();
     }
     return payload;
   });
@@ -114,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.runWorker) jobs.start();
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await sync?.close();
     if (!options.database) await database.close();
   });
   return app;

@@ -19,7 +19,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   const pglite = url ? undefined : await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(dump)]) });
   const database = await openDatabase({ databaseUrl: url, dataDir, pglite });
   const config = loadConfig(
-    { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' },
+    { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', DATABASE_URL: url ?? undefined },
     { logLevel: 'silent', authRateLimit: 10_000, runWorker: false, webDist: null, ...overrides },
   );
   const app = await buildApp(config, { database });
