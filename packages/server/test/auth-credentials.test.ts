@@ -47,6 +47,19 @@ describe('POST /api/authn/session/credentials (login)', () => {
     expect(res.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Password is incorrect' });
   });
 
+  it('accepts a login that also sends the credentials as a body', async () => {
+    const { email } = await createUser(t);
+    const res = await credentials(basic(email, PASSWORD), { email, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('rejects a registration body missing its fields', async () => {
+    const res = await credentials(undefined, { create: true, email: uniqueEmail() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(['password', 'first_name']));
+  });
+
   it('rejects an unknown email exactly like a wrong password', async () => {
     const res = await credentials(basic(uniqueEmail(), PASSWORD));
     expect(res.statusCode).toBe(401);

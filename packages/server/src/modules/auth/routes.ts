@@ -34,6 +34,9 @@ const registration = z.object({
     .optional(),
 });
 
+/** A login may carry a body (API clients often send their credentials twice); only `create` registers. */
+const credentialsBody = z.looseObject({ create: z.boolean().optional() }).nullish();
+
 export async function authRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
   // Password guessing against one email from many addresses is limited too, before any hashing.
@@ -41,13 +44,17 @@ export async function authRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/authn/session/credentials',
-    { config: limit, schema: { tags: ['authn'], body: registration.optional().nullable() } },
+    { config: limit, schema: { tags: ['authn'], body: credentialsBody } },
     async (request, reply) => {
       const basic = parseBasicAuth(request.headers.authorization);
-      const body = request.body;
-      if (body?.create) {
+      if (request.body?.create) {
+        const parsed = registration.safeParse(request.body);
+        if (!parsed.success) {
+          const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+          throw invalid(fields);
+        }
         const brand = await mailBrandFor(ctx, request.headers.host);
-        const result = await registerUser(ctx, { ...body, ...clientInfo(request), brand });
+        const result = await registerUser(ctx, { ...parsed.data, ...clientInfo(request), brand });
         setSessionCookie(ctx, reply, result.cookie);
         return reply.status(201).send(result.body);
       }
