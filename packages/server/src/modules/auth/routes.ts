@@ -128,13 +128,13 @@ export async function authRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/authn/challenge/:id',
-    { schema: { tags: ['authn'], params: challengeParams, querystring: receiptQuery } },
+    { config: limit, schema: { tags: ['authn'], params: challengeParams, querystring: receiptQuery } },
     async (request) => challengeStatus(ctx, request.params.id, request.query.receipt),
   );
 
   app.delete(
     '/api/authn/challenge/:id',
-    { schema: { tags: ['authn'], params: challengeParams, querystring: receiptQuery } },
+    { config: limit, schema: { tags: ['authn'], params: challengeParams, querystring: receiptQuery } },
     async (request, reply) => {
       await deleteChallenge(ctx, request.params.id, request.query.receipt);
       return reply.status(204).send();
