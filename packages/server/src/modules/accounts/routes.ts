@@ -9,8 +9,11 @@ import { presentAccount } from './presenters.ts';
 import { setPreferredAccount } from './set-preference.ts';
 
 const newAccount = z.object({
-  company_name: z.string(),
-  features: z.array(z.object({ feature_type_id: z.number().int(), value: z.string() })).optional(),
+  company_name: z.string().max(200),
+  features: z
+    .array(z.object({ feature_type_id: z.number().int(), value: z.string().max(200) }))
+    .max(20)
+    .optional(),
 });
 const accountParams = z.object({ id: z.coerce.number().int().positive() });
 

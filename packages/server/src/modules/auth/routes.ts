@@ -20,16 +20,19 @@ import { registerUser } from './register-user.ts';
 import { revokeSession, touchSession } from './session-store.ts';
 
 const registration = z.object({
-  email: z.string(),
-  password: z.string(),
-  first_name: z.string(),
-  family_name: z.string(),
+  email: z.string().max(254),
+  password: z.string().max(256),
+  first_name: z.string().max(100),
+  family_name: z.string().max(100),
   create: z.literal(true),
   tos: z.boolean().optional(),
   company: z
     .object({
-      company_name: z.string(),
-      features: z.array(z.object({ feature_type_id: z.number().int(), value: z.string() })).optional(),
+      company_name: z.string().max(200),
+      features: z
+        .array(z.object({ feature_type_id: z.number().int(), value: z.string().max(200) }))
+        .max(20)
+        .optional(),
     })
     .optional(),
 });
@@ -108,7 +111,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
       schema: {
         tags: ['authn'],
         body: z.object({
-          identifier: z.object({ type: z.literal('email'), value: z.string() }),
+          identifier: z.object({ type: z.literal('email'), value: z.string().max(254) }),
           template: z.enum(CHALLENGE_TEMPLATES),
           state: z.string().max(500).optional(),
           create: z.boolean().optional(),
