@@ -1,2 +1,3 @@
 export * from './answers/index.ts';
 export * from './rules/index.ts';
+export * from './workflows/index.ts';

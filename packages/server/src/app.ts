@@ -30,6 +30,8 @@ import { userAuthRoutes } from './modules/auth/user-routes.ts';
 import { brandRoutes } from './modules/brand/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { templateRoutes } from './modules/templates/routes.ts';
+import { syncTemplateLibrary } from './modules/templates/sync-library.ts';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -67,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }),
   };
   app.decorate('ctx', ctx);
+  await syncTemplateLibrary(ctx);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -115,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     accountRoutes,
     profileRoutes,
     oidcRoutes,
+    templateRoutes,
   ]) {
     await routes(app, ctx);
   }

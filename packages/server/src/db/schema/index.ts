@@ -2,4 +2,5 @@ export * from './accounts.ts';
 export * from './brands.ts';
 export * from './codes.ts';
 export * from './system.ts';
+export * from './templates.ts';
 export * from './users.ts';

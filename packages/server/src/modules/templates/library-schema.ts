@@ -1,0 +1,89 @@
+import { FIELD_TYPES, TASK_MODES, WORKFLOW_AREAS } from '@charter/domain';
+import { z } from 'zod';
+
+const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, - and _');
+
+const field = z.object({
+  id,
+  label: z.string().min(1),
+  type: z.enum(FIELD_TYPES),
+  required: z.boolean().default(false),
+  new_require: z.boolean().default(false),
+  fixed: z.boolean().default(false),
+  help: z.string().optional(),
+  placeholder: z.string().optional(),
+  options: z.array(z.string()).optional(),
+});
+
+export const questionSchema = field.extend({
+  description: z.string().optional(),
+  default: z.string().optional(),
+  is_hidden: z.boolean().default(false),
+  /** Shown only when the question named here has the value named here. */
+  required_question_id: id.optional(),
+  required_question_value: z.string().optional(),
+  /** resource_list questions: the resource type and the fields of each entry. */
+  resource_type: z.number().int().optional(),
+  multi_entry: z.boolean().default(false),
+  fields: z.array(field).optional(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+const variant = z.object({
+  id,
+  customer_label: z.string().min(1),
+  description: z.string().default(''),
+  preview: z.string().optional(),
+  /** A Markdown body with {{tokens}}, relative to the templates folder. */
+  body: z.string().regex(/\.md$/),
+});
+
+const task = z.object({
+  id,
+  label: z.string().min(1),
+  type: z.enum(['Document', 'System']),
+  modes: z.array(z.enum(TASK_MODES)).min(1),
+  deliverables: z
+    .array(
+      z.object({ label: z.string(), low_days: z.number().int().min(0), high_days: z.number().int().min(0) }),
+    )
+    .default([]),
+  variants: z.array(variant).default([]),
+});
+
+const transaction = z.object({
+  id,
+  label: z.string().min(1),
+  description: z.string().default(''),
+  delete_level: z.number().int().min(0).max(3).default(1),
+  redline_available: z.boolean().default(false),
+  validators: z
+    .array(
+      z.object({
+        type: z.string(),
+        regex: z.string().optional(),
+        message: z.string().optional(),
+        resource: z.string().optional(),
+      }),
+    )
+    .default([]),
+  questions: z.array(questionSchema).min(1),
+  tasks: z.array(task).min(1),
+});
+
+export const projectTemplateSchema = z.object({
+  id,
+  label: z.string().min(1),
+  area: z.enum(WORKFLOW_AREAS),
+  module_id: z.number().int().default(2),
+  is_repeatable: z.boolean().default(false),
+  is_assessment: z.boolean().default(false),
+  sample: z.literal(true, {
+    message: 'library content is marked `sample: true` until counsel has reviewed it',
+  }),
+  description: z.string().min(1),
+  faqs: z.array(z.object({ question: z.string(), answer: z.string() })).default([]),
+  prerequisites: z.array(z.string()).default([]),
+  transactions: z.array(transaction).min(1),
+});
+export type ProjectTemplate = z.infer<typeof projectTemplateSchema>;

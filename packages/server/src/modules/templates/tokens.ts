@@ -1,0 +1,48 @@
+/**
+ * Document bodies are Markdown with tokens bound to answers:
+ *   {{question_id}}                  an answer
+ *   {{question_id | filter}}         formatted: date, currency, upper, list
+ *   {{question_id.field_id}}         a field of a resource list, every entry joined
+ *   {{#each question_id}}…{{/each}}  a block repeated per entry, with {{.field_id}} inside
+ */
+export const TOKEN_FILTERS = ['date', 'currency', 'upper', 'list'] as const;
+
+export type TokenUse = { path: string[]; filter: string | null; line: number; inEach: string | null };
+
+const TOKEN = /\{\{\s*([#/]?)([^}|]+?)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
+
+/** Every token of a body, with where it stands, for the library check. */
+export function tokensOf(body: string): { uses: TokenUse[]; problems: string[] } {
+  const uses: TokenUse[] = [];
+  const problems: string[] = [];
+  const open: string[] = [];
+  body.split('\n').forEach((text, index) => {
+    const line = index + 1;
+    for (const match of text.matchAll(TOKEN)) {
+      const [, sigil, rawPath, filter] = match;
+      const path = rawPath.trim();
+      if (sigil === '#') {
+        const [keyword, name] = path.split(/\s+/);
+        if (keyword !== 'each' || !name) problems.push(`line ${line}: unknown block {{#${path}}}`);
+        else {
+          open.push(name);
+          uses.push({ path: [name], filter: null, line, inEach: null });
+        }
+        continue;
+      }
+      if (sigil === '/') {
+        if (path !== 'each' || !open.pop()) problems.push(`line ${line}: {{/${path}}} closes nothing`);
+        continue;
+      }
+      if (filter && !(TOKEN_FILTERS as readonly string[]).includes(filter)) {
+        problems.push(`line ${line}: unknown filter "${filter}"`);
+      }
+      const inEach = open.at(-1) ?? null;
+      const parts = path.startsWith('.') ? [inEach ?? '', path.slice(1)] : path.split('.');
+      if (path.startsWith('.') && !inEach) problems.push(`line ${line}: {{${path}}} outside {{#each}}`);
+      uses.push({ path: parts, filter: filter ?? null, line, inEach });
+    }
+  });
+  if (open.length > 0) problems.push(`{{#each ${open.join(', ')}}} is never closed`);
+  return { uses, problems };
+}
