@@ -1,0 +1,71 @@
+import { WORKFLOW_AREAS, type WorkflowArea } from '@charter/domain';
+import { Alert, Badge, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { type ProjectTemplate, useProjectTemplates } from './queries.ts';
+
+export const AREA_LABELS: Record<WorkflowArea, string> = {
+  entity: 'Entity',
+  governance: 'Governance',
+  team: 'Team',
+  equity: 'Equity',
+  financing: 'Financing',
+  'customers-partners': 'Customers & Partners',
+  other: 'Other',
+};
+
+/** The area named by the URL hash (#entity, #governance, …), else the first. */
+export function areaOfHash(hash: string): WorkflowArea {
+  const wanted = hash.replace(/^#/, '');
+  return (WORKFLOW_AREAS as readonly string[]).includes(wanted)
+    ? (wanted as WorkflowArea)
+    : WORKFLOW_AREAS[0];
+}
+
+function TemplateCard({ template }: { template: ProjectTemplate }) {
+  return (
+    <Card withBorder radius="md" padding="lg" aria-label={template.label}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Text fw={600}>{template.label}</Text>
+        {template.is_assessment && <Badge variant="light">Assessment</Badge>}
+      </Group>
+      <Text size="sm" c="dimmed" mt="xs">
+        {template.description}
+      </Text>
+    </Card>
+  );
+}
+
+/** Workflows by area (the tabs follow the URL hash), each a card from the template library. */
+export function WorkflowsPage() {
+  const companyId = Number(useParams().companyId);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const area = areaOfHash(location.hash);
+  const templates = useProjectTemplates(companyId);
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Workflows</Title>
+      <Tabs value={area} onChange={(next) => next && navigate({ hash: next }, { replace: true })}>
+        <Tabs.List>
+          {WORKFLOW_AREAS.map((key) => (
+            <Tabs.Tab key={key} value={key}>
+              {AREA_LABELS[key]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {templates.isPending && <Loader aria-label="Loading workflows" />}
+      {templates.isError && <Alert color="red">An error has occurred</Alert>}
+      {templates.data && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {templates.data
+            .filter((t) => t.area === area)
+            .map((template) => (
+              <TemplateCard key={template.id} template={template} />
+            ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
