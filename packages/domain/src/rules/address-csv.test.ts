@@ -8,6 +8,15 @@ describe('address', () => {
     expect(validateAddress({})).toEqual({ _form: 'Full Address required' });
   });
 
+  it('treats blank parts as missing and line two as optional', () => {
+    expect(validateAddress({ line_one: ' ', city: '\t', state: '', zip: null })).toEqual({
+      _form: 'Full Address required',
+    });
+    expect(
+      validateAddress({ line_one: '1 Main St', line_two: '', city: 'Dover', state: 'DE', zip: ' ' }),
+    ).toEqual({ zip: 'Zip required' });
+  });
+
   it('names each missing part', () => {
     expect(validateAddress({ line_one: '1 Main St' })).toEqual({
       city: 'City required',
@@ -30,30 +39,39 @@ describe('address', () => {
     expect(US_STATES).toHaveLength(52);
     expect(US_STATES.map((s) => s.name)).toContain('District Of Columbia');
     expect(US_STATES.map((s) => s.name)).toContain('Virgin Islands');
+    expect(US_STATES.find((s) => s.name === 'Delaware')?.code).toBe('DE');
+    for (const { code } of US_STATES) expect(code).toMatch(/^[A-Z]{2}$/);
+    expect(new Set(US_STATES.map((s) => s.code)).size).toBe(52);
   });
 });
 
-/** A small RFC 4180 reader, to prove what csvCell writes reads back unchanged. */
-function parseCsvRow(line: string): string[] {
-  const cells: string[] = [];
+/** A small RFC 4180 reader, to prove what csvCell and toCsv write reads back unchanged. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
+      if (c === '"' && text[i + 1] === '"') {
         cell += '"';
         i++;
       } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
+    else if (c === ',' || c === '\n') {
+      row.push(cell);
       cell = '';
+      if (c === '\n') {
+        rows.push(row);
+        row = [];
+      }
     } else cell += c;
   }
-  cells.push(cell);
-  return cells;
+  row.push(cell);
+  rows.push(row);
+  return rows;
 }
 
 describe('CSV quoting', () => {
@@ -62,6 +80,9 @@ describe('CSV quoting', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('carriage\rreturn')).toBe('"carriage\rreturn"');
+    expect(csvCell(0)).toBe('0');
+    expect(csvCell(undefined)).toBe('');
     expect(csvCell(null)).toBe('');
     expect(
       toCsv([
@@ -71,10 +92,24 @@ describe('CSV quoting', () => {
     ).toBe('a,1\n"b,c",');
   });
 
-  it('property: a row written then read gives back its values', () => {
+  it('property: rows written then read give back their values', () => {
+    const cellText = fc.string({ unit: fc.constantFrom('a', 'b', ' ', ',', '"', '\n', '\r', 'é') });
+    const rows = fc.array(fc.array(cellText, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 });
     fc.assert(
-      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 6 }), (values) => {
-        expect(parseCsvRow(values.map(csvCell).join(','))).toEqual(values);
+      fc.property(rows, (values) => {
+        expect(parseCsv(toCsv(values))).toEqual(values);
+      }),
+    );
+  });
+
+  it('property: a cell is quoted exactly when it needs to be', () => {
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        const cell = csvCell(value);
+        if (/[",\r\n]/.test(value)) {
+          expect(cell.startsWith('"') && cell.endsWith('"')).toBe(true);
+          expect(cell.slice(1, -1).replaceAll('""', '"')).toBe(value);
+        } else expect(cell).toBe(value);
       }),
     );
   });

@@ -11,10 +11,10 @@ export const sanitizeCodeDigits = (value: string) =>
 
 export const isCompleteConfirmationCode = (digits: string) => /^\d{6}$/.test(digits);
 
-/** Six digits as submitted: three digits, a dash, three digits. */
+/** Six digits as submitted: three digits, a dash, three digits ('123456' -> '123-456'; '12' -> '12'). */
 export function formatConfirmationCode(digits: string): string {
   const clean = sanitizeCodeDigits(digits);
-  return `${clean.slice(0, 3)}-${clean.slice(3)}`;
+  return clean.length > 3 ? `${clean.slice(0, 3)}-${clean.slice(3)}` : clean;
 }
 
 /** '123-456' (or '123456') to '123456'; anything else is null. */

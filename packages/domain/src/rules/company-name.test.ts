@@ -57,4 +57,36 @@ describe('company name', () => {
       ),
     );
   });
+
+  it('property: a suffix of another entity type asks for a different suffix', () => {
+    const types = Object.keys(COMPANY_SUFFIXES) as EntityType[];
+    const mismatch = fc
+      .tuple(fc.constantFrom(...types), fc.constantFrom(...types))
+      .filter(([own, wanted]) => own !== wanted)
+      .chain(([own, wanted]) => fc.tuple(fc.constantFrom(...COMPANY_SUFFIXES[own]), fc.constant(wanted)));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z][a-z]{1,12}$/), mismatch, (base, [suffix, wanted]) => {
+        expect(validateCompanyName(`${base}, ${suffix}`, { entityType: wanted })).toBe(
+          'Select different suffix',
+        );
+        expect(
+          validateCompanyName(`${base} ${suffix}`, { entityType: wanted, alreadyFormed: true }),
+        ).toBeNull();
+      }),
+    );
+  });
+
+  it('property: a name without a suffix needs one, whatever the entity type', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Z][a-z]{1,12}( [A-Z][a-z]{1,10})?$/),
+        fc.constantFrom<EntityType | undefined>('corporation', 'llc', 'lp', undefined),
+        (base, entityType) => {
+          fc.pre(splitCompanySuffix(base).suffix === null);
+          expect(validateCompanyName(base, { entityType })).toBe('Select a suffix');
+          expect(validateCompanyName(base, { entityType, isSeries: true })).toBeNull();
+        },
+      ),
+    );
+  });
 });

@@ -12,10 +12,16 @@ export const COMPANY_SUFFIXES: Record<EntityType, readonly string[]> = {
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const ALL_SUFFIXES = Object.entries(COMPANY_SUFFIXES)
+// Each suffix follows the base after a comma or a space ('Acme, Inc.', 'Acme Inc.'); matched in any case.
+// Longest first, so 'Corporation' is tried before shorter suffixes.
+const SUFFIX_PATTERNS = Object.entries(COMPANY_SUFFIXES)
   .flatMap(([type, list]) => list.map((suffix) => ({ type: type as EntityType, suffix })))
-  // Longest first, so 'Corporation' wins over 'Co.' style prefixes.
-  .sort((a, b) => b.suffix.length - a.suffix.length);
+  .sort((a, b) => b.suffix.length - a.suffix.length)
+  .map(({ type, suffix }) => ({
+    type,
+    suffix,
+    pattern: new RegExp(`^(.*?)(?:,\\s*|\\s+)${escapeRegExp(suffix)}$`, 'i'),
+  }));
 
 /** Splits 'Acme, Inc.' into { base: 'Acme', suffix: 'Inc.', entityType: 'corporation' }. */
 export function splitCompanySuffix(name: string): {
@@ -24,8 +30,8 @@ export function splitCompanySuffix(name: string): {
   entityType: EntityType | null;
 } {
   const trimmed = name.trim();
-  for (const { type, suffix } of ALL_SUFFIXES) {
-    const match = new RegExp(`^(.*?)(?:,\\s*|\\s+)${escapeRegExp(suffix)}$`, 'i').exec(trimmed);
+  for (const { type, suffix, pattern } of SUFFIX_PATTERNS) {
+    const match = pattern.exec(trimmed);
     if (match?.[1]?.trim()) return { base: match[1].trim(), suffix, entityType: type };
   }
   return { base: trimmed, suffix: null, entityType: null };

@@ -14,6 +14,17 @@ describe('email', () => {
     expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
   });
 
+  it('property: normalizing is idempotent and keeps validity', () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), fc.constantFrom('', ' ', '\t'), (email, pad) => {
+        const normalized = normalizeEmail(`${pad}${email.toUpperCase()}${pad}`);
+        expect(normalized).toBe(email.toLowerCase());
+        expect(normalizeEmail(normalized)).toBe(normalized);
+        expect(validateEmail(normalized)).toBeNull();
+      }),
+    );
+  });
+
   it('property: generated addresses are valid', () => {
     fc.assert(
       fc.property(fc.emailAddress(), (email) => {
@@ -36,11 +47,35 @@ describe('passwords', () => {
     expect(validateNewPassword(' '.repeat(12))).not.toBeNull();
   });
 
+  it('the password check explains why a password fails', () => {
+    expect(checkPasswordStrength('correct horse battery')).toEqual({ valid: true, message: null });
+    expect(checkPasswordStrength('a'.repeat(256)).valid).toBe(true);
+    expect(checkPasswordStrength('a'.repeat(257))).toEqual({
+      valid: false,
+      message: 'Password must be at most 256 characters long.',
+    });
+    expect(checkPasswordStrength(' '.repeat(12))).toEqual({
+      valid: false,
+      message: 'Password cannot be only spaces.',
+    });
+    expect(checkPasswordStrength('short')).toEqual({
+      valid: false,
+      message:
+        'Password must be at least 12 characters long to meet industry-standard security requirements.',
+    });
+    expect(checkPasswordStrength('')).toEqual({ valid: false, message: 'Password required' });
+  });
+
   it('property: the password check agrees with the new-password rule', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 40 }), (password) => {
-        expect(checkPasswordStrength(password).valid).toBe(validateNewPassword(password) === null);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 40 }), fc.string({ minLength: 250, maxLength: 260 })),
+        (password) => {
+          const expected = password.length >= 12 && password.length <= 256 && password.trim() !== '';
+          expect(checkPasswordStrength(password).valid).toBe(expected);
+          expect(validateNewPassword(password) === null).toBe(expected);
+        },
+      ),
     );
   });
 });

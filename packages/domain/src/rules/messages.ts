@@ -36,7 +36,38 @@ export const SESSION_MESSAGES = {
     'You have been logged out due to inactivity. Please login again. Any progress will have been saved.',
 } as const;
 
+export const REMOVE_PERSON_PROMPT = (name: string) =>
+  `Are you sure you want to remove ${name} from our system?`;
+
 export const NETWORK_ERROR = 'There was a network error.';
 export const GENERIC_ERROR = 'An error has occurred';
 export const GENERIC_ERROR_PERSISTS =
   'An error has occurred. If this persists after refresh please contact support.';
+export const TODO_ERROR = 'An error has occurred.';
+export const ACCESS_TOKEN_ERROR = 'An error has occurred. if error persists, please contact support';
+export const BILLING_ERROR =
+  'An error has occurred. If error persists after page refresh, please message our Support Team.';
+export const CARD_TOKENIZATION_ERROR =
+  'Stripe is detecting an error in your information, please recheck your inputs.';
+export const ROOM_FETCH_ERROR =
+  'Unable to fetch Room. Please try logging back in or contact support if error persists';
+export const CARD_NAME_REQUIRED = 'Please provide a name for your payment card';
+export const CARD_COUNTRY_REQUIRED = 'Please provide a country for your payment card';
+
+// Success notices (spec 1 §8).
+export const ASSIGNEE_UPDATED = 'Assignee Updated.';
+export const TASK_ASSIGNED = 'Task To-do assigned!';
+export const TODO_DELETED = 'To-do deleted';
+export const PAYMENT_METHOD_ADDED = 'Payment Method Added.';
+export const PAYMENT_METHOD_REMOVED = 'Payment Method removed.';
+export const ACH_SUBMITTED = 'ACH Account info submitted.';
+export const ACH_VERIFIED = 'ACH Account verified.';
+export const ACH_REMOVED = 'ACH Payment Method removed.';
+export const DEFAULT_METHOD_SET = 'Default Method set.';
+export const ACCOUNT_SAVED = 'Account Saved.';
+export const SUBSCRIBED = 'Subscribed!';
+export const PARTNER_MEMBER_REMOVED = 'Member removed from partner group.';
+export const DOWNLOAD_STARTED = 'Starting Download.';
+export const PAYMENT_SAVED_SUBMITTING =
+  'Payment method saved, submitting Task. Please be patient as we finalize everything on our end.';
+export const PARTNER_CONNECTED = 'Partner Connected';

@@ -26,6 +26,16 @@ describe('phone', () => {
     expect(formatPhoneInput('415')).toBe('+1 (415)');
     expect(formatPhoneInput('41555')).toBe('+1 (415) 55');
     expect(formatPhoneInput('abc')).toBe('');
+    expect(formatPhoneInput('+1')).toBe('');
+    expect(formatPhoneInput('+1 (1')).toBe('+1 (1');
+    expect(formatPhoneInput('415 555 0132 ext 99')).toBe('+1 (415) 555-0132');
+  });
+
+  it('reads the national digits from raw or formatted input', () => {
+    expect(phoneDigits('+1 (415) 555-0132')).toBe('4155550132');
+    expect(phoneDigits('+1 (415) 55')).toBe('41555');
+    expect(phoneDigits('14155550132')).toBe('4155550132');
+    expect(phoneDigits('')).toBe('');
   });
 
   it('gives the spec messages', () => {
@@ -34,7 +44,32 @@ describe('phone', () => {
     expect(validatePhone('+1 (055) 555-5555')).toBe(PHONE_INVALID);
     expect(validatePhone('+1 (415) 155-5555')).toBe(PHONE_INVALID);
     expect(validatePhone('+1 (415) 555-0132')).toBeNull();
-    expect(PHONE_INVALID).toContain('valid  US Phone');
+    expect(validatePhone('1 415 555 0132')).toBeNull();
+    expect(validatePhone('+1')).toBeNull();
+    expect(validatePhone(null)).toBeNull();
+    expect(validatePhone('41555501329')).toBe(PHONE_INVALID);
+    expect(PHONE_INCOMPLETE).toBe('Full phone number required.');
+    expect(PHONE_INVALID).toBe(
+      'Phone number is not valid, should be a valid  US Phone, (i.e. (555) 555-5555',
+    );
+  });
+
+  it('property: fewer than ten digits is incomplete', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[2-9]\d{0,8}$/), (digits) => {
+        expect(validatePhone(digits)).toBe(PHONE_INCOMPLETE);
+        expect(validatePhone(formatPhoneInput(digits))).toBe(PHONE_INCOMPLETE);
+      }),
+    );
+  });
+
+  it('property: an area code or exchange starting with 0 or 1 is invalid', () => {
+    fc.assert(
+      fc.property(validNumber, fc.constantFrom(0, 3), fc.constantFrom('0', '1'), (digits, at, bad) => {
+        const number = `${digits.slice(0, at)}${bad}${digits.slice(at + 1)}`;
+        expect(validatePhone(formatPhoneInput(number))).toBe(PHONE_INVALID);
+      }),
+    );
   });
 
   it('property: any valid number formats to 17 characters and validates', () => {
@@ -43,7 +78,8 @@ describe('phone', () => {
         const formatted = formatPhoneInput(digits);
         expect(formatted).toHaveLength(PHONE_FORMATTED_LENGTH);
         expect(validatePhone(formatted)).toBeNull();
-        expect(phoneDigits(formatted.slice(2))).toBe(digits);
+        expect(phoneDigits(formatted)).toBe(digits);
+        expect(formatPhoneInput(`1${digits}`)).toBe(formatted);
       }),
     );
   });

@@ -2,23 +2,31 @@ export const PHONE_INVALID = 'Phone number is not valid, should be a valid  US P
 export const PHONE_INCOMPLETE = 'Full phone number required.';
 /** '+1 (555) 555-5555' */
 export const PHONE_FORMATTED_LENGTH = 17;
+export const PHONE_NATIONAL_DIGITS = 10;
 
-/** The ten national digits of a US number as typed (a leading country code 1 is dropped). */
-export function phoneDigits(value: string): string {
-  let digits = value.replace(/\D/g, '');
-  if (digits.length > 10 && digits.startsWith('1')) digits = digits.slice(1);
-  return digits.slice(0, 10);
+// NANP: neither the area code nor the exchange starts with 0 or 1.
+const US_PHONE_PATTERN = /^[2-9]\d{2}[2-9]\d{6}$/;
+
+/**
+ * Every national digit typed, without the country code: the '+1' the input adds, or a leading 1 when
+ * more than ten digits were typed ('1-415-555-0132'). Not truncated, so validation can see extra digits.
+ */
+function nationalDigits(value: string): string {
+  const trimmed = value.trim();
+  const digits = (trimmed.startsWith('+1') ? trimmed.slice(2) : trimmed).replace(/\D/g, '');
+  return digits.length > PHONE_NATIONAL_DIGITS && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
-/** Formats as the user types: '+1 (555) 555-5555', partial numbers partially. */
+/** The (at most ten) national digits of a US number, from raw or formatted input. */
+export const phoneDigits = (value: string) => nationalDigits(value).slice(0, PHONE_NATIONAL_DIGITS);
+
+/** Formats as the user types: '+1 (555) 555-5555', partial numbers partially, '' when no digits. */
 export function formatPhoneInput(value: string): string {
-  // The +1 the input itself adds is not a digit the user typed.
-  const raw = value.trim().startsWith('+1') ? value.trim().slice(2) : value;
-  const digits = phoneDigits(raw);
+  const digits = phoneDigits(value);
   if (!digits) return '';
   const area = digits.slice(0, 3);
   const exchange = digits.slice(3, 6);
-  const line = digits.slice(6, 10);
+  const line = digits.slice(6);
   let out = `+1 (${area}`;
   if (digits.length >= 3) out += ')';
   if (exchange) out += ` ${exchange}`;
@@ -26,10 +34,11 @@ export function formatPhoneInput(value: string): string {
   return out;
 }
 
-/** Optional field: empty is fine; otherwise ten digits of a valid US number (NANP). */
+/** Optional field: empty (or the bare '+1' prefix) is fine; otherwise ten digits of a valid US number. */
 export function validatePhone(value: string | null | undefined): string | null {
-  if (!value?.replace(/\D/g, '').length) return null;
-  const digits = phoneDigits(value.trim().startsWith('+1') ? value.trim().slice(2) : value);
-  if (digits.length < 10) return PHONE_INCOMPLETE;
-  return /^[2-9]\d{2}[2-9]\d{6}$/.test(digits) ? null : PHONE_INVALID;
+  const digits = nationalDigits(value ?? '');
+  if (!digits) return null;
+  if (digits.length < PHONE_NATIONAL_DIGITS) return PHONE_INCOMPLETE;
+  // Anchored to exactly ten digits, so extra digits are invalid too.
+  return US_PHONE_PATTERN.test(digits) ? null : PHONE_INVALID;
 }
