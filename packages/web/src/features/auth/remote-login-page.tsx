@@ -1,3 +1,4 @@
+import { GENERIC_ERROR_PERSISTS } from '@charter/domain';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,8 +9,6 @@ import { useSession } from '../../app/session.tsx';
 import { AuthAlert } from './auth-alert.tsx';
 import { remoteLogin } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-
-const REMOTE_ERROR = 'An error has occurred. If this persists after refresh please contact support.';
 
 /** /remote-login?user_id&account_id — a signed-in staff member opens a session as another user. */
 export function RemoteLoginPage() {
@@ -44,8 +43,8 @@ export function RemoteLoginPage() {
           return;
         }
         if (code === 'NOT_SUDO')
-          push({ type: 'error', message: errorMessage(caught, REMOTE_ERROR), error: caught });
-        setError(errorMessage(caught, REMOTE_ERROR));
+          push({ type: 'error', message: errorMessage(caught, GENERIC_ERROR_PERSISTS), error: caught });
+        setError(errorMessage(caught, GENERIC_ERROR_PERSISTS));
       }
     })();
   }, [userId, accountId, signIn, logout, navigate, push]);

@@ -1,4 +1,4 @@
-import { validateLoginPassword } from '@charter/domain';
+import { GENERIC_ERROR_PERSISTS, validateLoginPassword } from '@charter/domain';
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,8 +7,6 @@ import { useNotices } from '../../app/notices.tsx';
 import { AuthAlert } from './auth-alert.tsx';
 import { checkPassword, resetPassword } from './auth-api.ts';
 import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';
-
-const RESET_ERROR = 'An error has occurred. If this persists after refresh please contact support.';
 
 /** /reset-password/:code — the link from the reset email. */
 export function ResetPasswordPage() {
@@ -39,7 +37,7 @@ export function ResetPasswordPage() {
     } catch (caught) {
       const field = caught instanceof ApiError ? caught.fields.password : undefined;
       if (field) setFieldError(field);
-      else setError(errorMessage(caught, RESET_ERROR));
+      else setError(errorMessage(caught, GENERIC_ERROR_PERSISTS));
     } finally {
       setBusy(false);
     }

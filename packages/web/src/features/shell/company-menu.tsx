@@ -1,4 +1,4 @@
-import { ONLY_THIS_WORKSPACE } from '@charter/domain';
+import { ACCESS_TOKEN_ERROR, ONLY_THIS_WORKSPACE } from '@charter/domain';
 import { Button, Menu, Text, Tooltip } from '@mantine/core';
 import { IconBuilding, IconCheck, IconChevronDown, IconLayoutGrid } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -8,8 +8,6 @@ import { useSession } from '../../app/session.tsx';
 import { useAccounts } from '../workspaces/queries.ts';
 
 type Props = { companyId: number; currentName: string | null };
-
-const SWITCH_ERROR = 'An error has occurred. if error persists, please contact support';
 
 /** The workspace switcher in the top bar; impersonators stay in the workspace they were given. */
 export function CompanyMenu({ companyId, currentName }: Props) {
@@ -26,7 +24,7 @@ export function CompanyMenu({ companyId, currentName }: Props) {
       await switchAccount(id);
       navigate(`/c/${id}/home`);
     } catch (error) {
-      notices.push({ type: 'error', message: errorMessage(error, SWITCH_ERROR), error });
+      notices.push({ type: 'error', message: errorMessage(error, ACCESS_TOKEN_ERROR), error });
     }
   };
 

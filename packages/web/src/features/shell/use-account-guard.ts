@@ -1,12 +1,10 @@
-import { ADMIN_WARNING } from '@charter/domain';
+import { ACCESS_TOKEN_ERROR, ADMIN_WARNING } from '@charter/domain';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../api/api-error.ts';
 import { isSessionErrorCode } from '../../api/session-events.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useAccountMe } from './queries.ts';
-
-const ACCESS_ERROR = 'An error has occurred. if error persists, please contact support';
 
 /** Loads the workspace in the URL; without access to it, warns and sends the user to the workspaces page. */
 export function useAccountGuard(companyId: number) {
@@ -21,7 +19,7 @@ export function useAccountGuard(companyId: number) {
       navigate('/c/0/company-select', { replace: true });
     } else if (!isApiError(error) || !(isSessionErrorCode(error.code) || error.code === 'INVALID_JWT_ISS')) {
       // Session failures are announced by the session itself.
-      push({ type: 'error', message: errorMessage(error, ACCESS_ERROR), error });
+      push({ type: 'error', message: errorMessage(error, ACCESS_TOKEN_ERROR), error });
     }
   }, [error, navigate, push]);
   return query;
