@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { accountFeatures, accounts, memberships, type users } from '../db/schema/index.ts';
+import type { accounts, memberships, users } from '../db/schema/index.ts';
+import { type AccountFeature, findMembership } from '../modules/accounts/memberships.ts';
 import { findLiveSession, findSessionByCookie, SESSION_COOKIE } from '../modules/auth/session-store.ts';
 import { type AuthCache, createAuthCache } from './auth-cache.ts';
 import { AppError, unauthorized } from './errors.ts';
@@ -13,7 +13,7 @@ export type UserAuth = { user: UserRow; sessionId: string; impersonatorId: numbe
 export type AccountAuth = UserAuth & {
   account: typeof accounts.$inferSelect;
   membership: typeof memberships.$inferSelect;
-  features: { feature_type_id: number; value: string }[];
+  features: AccountFeature[];
 };
 
 export type AuthCaches = { user: AuthCache<UserAuth>; account: AuthCache<AccountAuth> };
@@ -67,19 +67,7 @@ export async function authenticateAccount(ctx: AppContext, request: FastifyReque
   const claims = await ctx.tokens.verify(token, 'access');
   const row = await findLiveSession(ctx.db, claims.sid);
   if (!row || String(row.user.id) !== claims.sub) throw sessionInvalid();
-  const [member] = await ctx.db
-    .select({
-      account: accounts,
-      membership: memberships,
-      features: sql<AccountAuth['features']>`coalesce(
-        (select json_agg(json_build_object('feature_type_id', f.feature_type_id, 'value', f.value)
-                         order by f.feature_type_id)
-           from ${accountFeatures} f where f.account_id = ${accounts.id}), '[]'::json)`,
-    })
-    .from(memberships)
-    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(and(eq(memberships.accountId, Number(claims.account_id)), eq(memberships.userId, row.user.id)))
-    .limit(1);
+  const member = await findMembership(ctx.db, row.user.id, Number(claims.account_id));
   if (!member) throw new AppError('FORBIDDEN', 'You no longer have access to this workspace');
   const auth = { ...fromRow(row), ...member };
   ctx.authCaches.account.set(token, auth, claims.exp);

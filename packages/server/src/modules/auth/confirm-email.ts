@@ -1,6 +1,11 @@
-import { randomInt } from 'node:crypto';
-import { parseConfirmationCode, WRONG_CONFIRMATION_CODE } from '@charter/domain';
+import {
+  CONFIRMATION_CODE_LENGTH,
+  formatConfirmationCode,
+  parseConfirmationCode,
+  WRONG_CONFIRMATION_CODE,
+} from '@charter/domain';
 import { eq } from 'drizzle-orm';
+import { randomCode } from '../../adapters/secrets.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -10,23 +15,21 @@ import type { MailBrand } from '../brand/mail-brand.ts';
 import { confirmationCodeEmail } from './emails.ts';
 import { checkCode, consumeCode, findOpenCode, issueCode } from './one-time-codes.ts';
 
-const CONFIRMATION_TTL_MS = 24 * 3600_000;
+const CODE_TTL_MS = 24 * 3600_000;
 
-export async function sendConfirmationCode(ctx: AppContext, tx: Tx, user: UserRow, brand: MailBrand) {
-  const digits = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await issueCode(tx, {
-    purpose: 'confirm_email',
-    userId: user.id,
-    email: user.email,
-    code: digits,
-    ttlMs: CONFIRMATION_TTL_MS,
-    replace: true,
-  });
-  await ctx.mailer.send(
-    tx,
-    confirmationCodeEmail(user.email, `${digits.slice(0, 3)}-${digits.slice(3)}`, brand),
-  );
+/** Mails a fresh six-digit code for `purpose` to `email`; earlier unused ones stop working. */
+export async function sendSixDigitCode(
+  ctx: AppContext,
+  tx: Tx,
+  input: { purpose: 'confirm_email' | 'authenticator'; userId: number; email: string; brand: MailBrand },
+) {
+  const digits = randomCode('0123456789', CONFIRMATION_CODE_LENGTH);
+  await issueCode(tx, { ...input, code: digits, ttlMs: CODE_TTL_MS, replace: true });
+  await ctx.mailer.send(tx, confirmationCodeEmail(input.email, formatConfirmationCode(digits), input.brand));
 }
+
+export const sendConfirmationCode = (ctx: AppContext, tx: Tx, user: UserRow, brand: MailBrand) =>
+  sendSixDigitCode(ctx, tx, { purpose: 'confirm_email', userId: user.id, email: user.email, brand });
 
 /** GET /api/user/confirm/{code}: the code as the page shows it, '123-456'. */
 export async function confirmEmail(ctx: AppContext, user: UserRow, submitted: string) {

@@ -1,13 +1,13 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { parseConfirmationCode, validateEmail, WRONG_CONFIRMATION_CODE } from '@charter/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { authenticators, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/authenticate.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
-import { confirmationCodeEmail } from '../auth/emails.ts';
+import { sendSixDigitCode } from '../auth/confirm-email.ts';
 import { findUserByEmail } from '../auth/find-user.ts';
-import { checkCode, consumeCode, findOpenCode, issueCode } from '../auth/one-time-codes.ts';
+import { checkCode, consumeCode, findOpenCode } from '../auth/one-time-codes.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 
 type Row = typeof authenticators.$inferSelect;
@@ -62,19 +62,7 @@ export async function addAuthenticator(ctx: AppContext, user: UserRow, email: st
       .insert(authenticators)
       .values({ pubId: randomUUID(), userId: user.id, value: email.trim(), priority: 1 })
       .returning();
-    const digits = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await issueCode(tx, {
-      purpose: 'authenticator',
-      userId: user.id,
-      email: row.value,
-      code: digits,
-      ttlMs: 24 * 3600_000,
-      replace: true,
-    });
-    await ctx.mailer.send(
-      tx,
-      confirmationCodeEmail(row.value, `${digits.slice(0, 3)}-${digits.slice(3)}`, brand),
-    );
+    await sendSixDigitCode(ctx, tx, { purpose: 'authenticator', userId: user.id, email: row.value, brand });
     return present(row);
   });
 }
