@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createMailer } from './adapters/mail/mailer.ts';
+import { createDiskStorage } from './adapters/storage/storage.ts';
 import { createTokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -21,6 +22,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { startAuthCacheSync } from './http/auth-cache-sync.ts';
 import { createAuthCaches } from './http/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { unauthorized } from './http/errors.ts';
 import type { App } from './http/types.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -32,6 +34,7 @@ import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { syncTemplateLibrary } from './modules/templates/sync-library.ts';
+import { workflowRoutes } from './modules/workflows/routes.ts';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -62,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     log: app.log,
     authCaches: createAuthCaches(),
     tokens: await createTokenService(db, config.publicUrl),
+    storage: createDiskStorage(path.join(config.dataDir, 'files')),
     mailer: createMailer(jobs, {
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
@@ -109,6 +113,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     return payload;
   });
 
+  // Workspace routes answer 401 to a request without a token before its body is even validated.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/account/') && !request.headers.authorization?.startsWith('Bearer ')) {
+      throw unauthorized();
+    }
+  });
+
   app.get('/api/health', { schema: { tags: ['public'] } }, async () => ({ status: 'ok' }));
   for (const routes of [
     brandRoutes,
@@ -119,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     profileRoutes,
     oidcRoutes,
     templateRoutes,
+    workflowRoutes,
   ]) {
     await routes(app, ctx);
   }

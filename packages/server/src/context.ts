@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer.ts';
+import type { Storage } from './adapters/storage/storage.ts';
 import type { TokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -14,6 +15,7 @@ export type AppContext = {
   tokens: TokenService;
   jobs: JobQueue;
   mailer: Mailer;
+  storage: Storage;
   log: FastifyBaseLogger;
   authCaches: AuthCaches;
 };

@@ -1,1 +1,3 @@
 export * from './field-types.ts';
+export * from './questionnaire.ts';
+export * from './statuses.ts';

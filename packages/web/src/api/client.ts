@@ -70,3 +70,19 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     throw error;
   }
 }
+
+/** A file from the API as a Blob (previews, downloads), with the workspace's access token. */
+export async function apiBlob(path: string, accountId: number | string): Promise<Blob> {
+  const header = await authorization('account', accountId);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      headers: header ? { Authorization: header } : {},
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, { code: 'NETWORK_ERROR', message: 'There was a network error.' });
+  }
+  if (!response.ok) throw new ApiError(response.status, { message: 'Unable to preview file at this time.' });
+  return response.blob();
+}

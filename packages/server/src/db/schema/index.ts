@@ -4,3 +4,4 @@ export * from './codes.ts';
 export * from './system.ts';
 export * from './templates.ts';
 export * from './users.ts';
+export * from './workflows.ts';

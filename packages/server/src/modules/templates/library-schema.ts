@@ -13,6 +13,10 @@ const field = z.object({
   help: z.string().optional(),
   placeholder: z.string().optional(),
   options: z.array(z.string()).optional(),
+  /** company_name: the suffixes this entity type allows (spec 2 §5). */
+  entity_type: z.enum(['corporation', 'llc', 'lp']).optional(),
+  /** company_name: an entity that is already formed keeps its name as it is. */
+  is_entity_formed: z.boolean().default(false),
 });
 
 export const questionSchema = field.extend({

@@ -1,5 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { UserProfilePage } from '../profile/user-profile-page.tsx';
+import { TasksPage } from '../workbench/tasks-page.tsx';
+import { WorkbenchPage } from '../workbench/workbench-page.tsx';
 import { WorkflowsPage } from '../workflows/workflows-page.tsx';
 import { CompanySelectPage } from '../workspaces/company-select-page.tsx';
 import { HomePage } from './home-page.tsx';
@@ -7,14 +9,12 @@ import { PlaceholderPage } from './placeholder-page.tsx';
 
 /** Company pages still to come, by path and title. */
 const PLACEHOLDERS: [string, string][] = [
-  ['tasks', 'Tasks'],
   ['rooms', 'Rooms'],
   ['documents', 'Documents'],
   ['reports', 'Reports'],
   ['cabinet', 'File Cabinet'],
   ['settings/*', 'Workspace Settings'],
   ['plans', 'Plans'],
-  ['submitted-tasks', 'Submitted Tasks'],
   ['teams', 'Teams'],
   ['dashboard', 'Dashboard'],
   ['investments', 'Investments'],
@@ -26,6 +26,9 @@ export const companyRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="home" replace /> },
   { path: 'home', element: <HomePage /> },
   { path: 'workflows', element: <WorkflowsPage /> },
+  { path: 'tasks', element: <TasksPage submitted={false} /> },
+  { path: 'submitted-tasks', element: <TasksPage submitted /> },
+  { path: 'workbench/:moduleId/:projectId/:transactionId?/:step?', element: <WorkbenchPage /> },
   { path: 'company-select', element: <CompanySelectPage /> },
   { path: 'user-settings/*', element: <UserProfilePage /> },
   ...PLACEHOLDERS.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),

@@ -1,6 +1,22 @@
 import { WORKFLOW_AREAS, type WorkflowArea } from '@charter/domain';
-import { Alert, Badge, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { useNotices } from '../../app/notices.tsx';
+import { workbenchApi } from '../workbench/api.ts';
 import { type ProjectTemplate, useProjectTemplates } from './queries.ts';
 
 export const AREA_LABELS: Record<WorkflowArea, string> = {
@@ -21,7 +37,14 @@ export function areaOfHash(hash: string): WorkflowArea {
     : WORKFLOW_AREAS[0];
 }
 
-function TemplateCard({ template }: { template: ProjectTemplate }) {
+function TemplateCard({ template, companyId }: { template: ProjectTemplate; companyId: number }) {
+  const navigate = useNavigate();
+  const { push } = useNotices();
+  const start = useMutation({
+    mutationFn: () => workbenchApi(companyId).startProject(template.id),
+    onSuccess: (project) => navigate(`/c/${companyId}/workbench/${template.module_id}/${project.id}`),
+    onError: (caught) => push({ type: 'error', message: errorMessage(caught, 'An error has occurred.') }),
+  });
   return (
     <Card withBorder radius="md" padding="lg" aria-label={template.label}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -31,6 +54,15 @@ function TemplateCard({ template }: { template: ProjectTemplate }) {
       <Text size="sm" c="dimmed" mt="xs">
         {template.description}
       </Text>
+      <Group justify="flex-end" mt="md">
+        <Button
+          onClick={() => start.mutate()}
+          loading={start.isPending}
+          aria-label={`Start ${template.label}`}
+        >
+          Start
+        </Button>
+      </Group>
     </Card>
   );
 }
@@ -62,7 +94,7 @@ export function WorkflowsPage() {
           {templates.data
             .filter((t) => t.area === area)
             .map((template) => (
-              <TemplateCard key={template.id} template={template} />
+              <TemplateCard key={template.id} template={template} companyId={companyId} />
             ))}
         </SimpleGrid>
       )}

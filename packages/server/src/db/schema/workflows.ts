@@ -1,0 +1,198 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { users } from './users.ts';
+
+const accountId = () =>
+  integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A workflow started from a project template. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountId(),
+    templateId: text('template_id').notNull(),
+    label: text('label').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('projects_account_idx').on(t.accountId, t.templateId)],
+);
+
+/** A task group (the spec's transaction): one questionnaire and the tasks it feeds. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountId(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The transaction template's id inside the project template. */
+    templateKey: text('template_key').notNull(),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    state: text('state').notNull().default('Open'),
+    open: boolean('open').notNull().default(true),
+    isStarted: boolean('is_started').notNull().default(false),
+    validatedQuestionnaire: boolean('validated_questionnaire').notNull().default(false),
+    allowReopen: boolean('allow_reopen').notNull().default(false),
+    submissionDate: timestamp('submission_date', { withTimezone: true }),
+    finalizeSnapshot: jsonb('finalize_snapshot').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('transactions_account_idx').on(t.accountId, t.id),
+    index('transactions_project_idx').on(t.projectId, t.position),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountId(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    templateKey: text('template_key').notNull(),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    /** Generate | Upload | Custom | Skip */
+    mode: text('mode').notNull(),
+    /** Incomplete | Processing | Completed | Skipped | Failed */
+    state: text('state').notNull().default('Incomplete'),
+    statusLabel: text('status_label'),
+    templateVariantId: text('template_variant_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('tasks_transaction_idx').on(t.transactionId, t.position)],
+);
+
+/** A task's timeline (spec 2 §3 "timeline entries"). */
+export const taskEvents = pgTable(
+  'task_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    description: text('description').notNull().default(''),
+    icon: text('icon').notNull().default('info'),
+    link: text('link'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('task_events_task_idx').on(t.taskId, t.createdAt)],
+);
+
+/** People, companies and entities of a workspace, shared by every questionnaire that lists them. */
+export const resources = pgTable(
+  'resources',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountId(),
+    resourceTypeId: integer('resource_type_id').notNull(),
+    name: text('name').notNull(),
+    isDraft: boolean('is_draft').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('resources_account_type_idx').on(t.accountId, t.resourceTypeId, t.name)],
+);
+
+/** A resource's answers (its name, email, address…), by field id. */
+export const resourceFeatures = pgTable(
+  'resource_features',
+  {
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.resourceId, t.key] })],
+);
+
+/** The resources a transaction lists for one of its resource_list questions, in order. */
+export const transactionResources = pgTable(
+  'transaction_resources',
+  {
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transactionId, t.questionId, t.resourceId] }),
+    index('transaction_resources_resource_idx').on(t.resourceId),
+  ],
+);
+
+/** A transaction's answers to its plain questions (the spec's flat features), by question id. */
+export const flatFeatures = pgTable(
+  'flat_features',
+  {
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.key] })],
+);
+
+/** Stored files (the spec's box_file_id is a file id); the bytes live in the storage adapter. */
+export const files = pgTable(
+  'files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountId(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    folder: text('folder').notNull().default('/'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_account_idx').on(t.accountId, t.folder)],
+);
+
+/** A task's document and its history (the spec's document_history). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountId(),
+    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    label: text('label').notNull(),
+    status: text('status'),
+    revisionCount: integer('revision_count').notNull().default(0),
+    templateVariant: text('template_variant'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('documents_account_idx').on(t.accountId, t.createdAt),
+    index('documents_task_idx').on(t.taskId),
+  ],
+);

@@ -1,0 +1,65 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import type { AccountAuth } from '../../http/authenticate.ts';
+import { loadTemplate, type TaskTemplate } from './catalog.ts';
+
+/** Generate when the template allows it, else its first mode. */
+const defaultMode = (task: TaskTemplate) => (task.modes.includes('Generate') ? 'Generate' : task.modes[0]);
+
+/**
+ * POST /api/account/project_template/{id}/create: a project with its task groups and tasks, in the
+ * template's order. A template that is not repeatable gives back the workspace's existing project.
+ */
+export async function createProject(tx: Tx, auth: AccountAuth, templateId: string, label?: string) {
+  const template = await loadTemplate(tx, templateId);
+  const accountId = auth.account.id;
+  if (!template.is_repeatable) {
+    const [existing] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.accountId, accountId), eq(projects.templateId, template.id)))
+      .orderBy(asc(projects.id))
+      .limit(1);
+    if (existing) return { projectId: existing.id, created: false };
+  }
+  const [project] = await tx
+    .insert(projects)
+    .values({
+      accountId,
+      templateId: template.id,
+      label: label?.trim() || template.label,
+      createdBy: auth.user.id,
+    })
+    .returning({ id: projects.id });
+  for (const [position, transactionTemplate] of template.transactions.entries()) {
+    const [transaction] = await tx
+      .insert(transactions)
+      .values({
+        accountId,
+        projectId: project.id,
+        templateKey: transactionTemplate.id,
+        position,
+        label: transactionTemplate.label,
+      })
+      .returning({ id: transactions.id });
+    const created = await tx
+      .insert(tasks)
+      .values(
+        transactionTemplate.tasks.map((task, index) => ({
+          accountId,
+          transactionId: transaction.id,
+          templateKey: task.id,
+          position: index,
+          label: task.label,
+          mode: defaultMode(task),
+          templateVariantId: task.variants[0]?.id ?? null,
+        })),
+      )
+      .returning({ id: tasks.id });
+    await tx
+      .insert(taskEvents)
+      .values(created.map((task) => ({ taskId: task.id, label: 'Task created', icon: 'created' })));
+  }
+  return { projectId: project.id, created: true };
+}

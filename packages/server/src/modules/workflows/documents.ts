@@ -1,0 +1,48 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { documents, files } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { presentDocument } from './load-views.ts';
+import { findTransaction } from './scope.ts';
+
+/** Deleted and declined documents are hidden from user lists (spec 2 §4). */
+const VISIBLE = sql`coalesce(${documents.status}, '') not in ('document.deleted', 'document.declined')`;
+
+/** GET /api/account/transaction/{id}/documents */
+export async function transactionDocuments(tx: Tx, accountId: number, transactionId: number) {
+  await findTransaction(tx, accountId, transactionId);
+  const rows = await tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.accountId, accountId), eq(documents.transactionId, transactionId), VISIBLE))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+  return rows.map(presentDocument);
+}
+
+/** GET /api/account/document_history: newest first, a page at a time (before = the last id seen). */
+export async function documentHistory(tx: Tx, accountId: number, page: { limit: number; before?: number }) {
+  const rows = await tx
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.accountId, accountId),
+        VISIBLE,
+        page.before === undefined ? undefined : lt(documents.id, page.before),
+      ),
+    )
+    .orderBy(desc(documents.id))
+    .limit(page.limit);
+  return rows.map(presentDocument);
+}
+
+/** GET /api/account/box/file/{id}: a workspace file's bytes. */
+export async function readFile(ctx: AppContext, accountId: number, id: number) {
+  const [file] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.accountId, accountId)));
+  if (!file) throw notFound('File not found');
+  return { file, bytes: await ctx.storage.get(file.storageKey) };
+}

@@ -1,0 +1,120 @@
+import type { FieldType } from '@charter/domain';
+import { and, eq, ne } from 'drizzle-orm';
+import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
+import type { AppContext } from '../../context.ts';
+import { documents, files, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import { type BodyData, renderBody } from '../documents/render-body.ts';
+import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
+
+type Typed = { type: FieldType; value: string };
+
+/** The snapshot's answers with each one's field type, as the body renderer reads them. */
+export function bodyDataFrom(template: TransactionTemplate, snapshot: Record<string, unknown>): BodyData {
+  const data: BodyData = { values: {}, lists: {} };
+  for (const question of template.questions) {
+    const answer = snapshot[question.id];
+    if (question.type === 'resource_list') {
+      const entries = Array.isArray(answer) ? (answer as Record<string, string>[]) : [];
+      data.lists[question.id] = entries.map((entry) => {
+        const typed: Record<string, Typed> = {};
+        for (const field of question.fields ?? []) {
+          typed[field.id] = { type: field.type, value: String(entry[field.id] ?? '') };
+        }
+        return typed;
+      });
+    } else {
+      data.values[question.id] = { type: question.type, value: typeof answer === 'string' ? answer : '' };
+    }
+  }
+  return data;
+}
+
+const safeName = (label: string) => label.replace(/[^\w .,()-]+/g, '').trim() || 'Document';
+
+/**
+ * The generate-document job: renders a submitted task's body with the answers frozen at finalize into a
+ * PDF, stores it, and records it as the task's document. Runs again safely: a task no longer Processing is
+ * left alone, and the file is written before the row that names it.
+ */
+export async function generateDocument(ctx: AppContext, payload: Record<string, unknown>) {
+  const taskId = Number(payload.taskId);
+  const [row] = await ctx.db
+    .select({ task: tasks, transaction: transactions, templateId: projects.templateId })
+    .from(tasks)
+    .innerJoin(transactions, eq(transactions.id, tasks.transactionId))
+    .innerJoin(projects, eq(projects.id, transactions.projectId))
+    .where(eq(tasks.id, taskId));
+  if (row?.task.state !== 'Processing') return;
+  const { task, transaction } = row;
+  const template = await loadTemplate(ctx.db, row.templateId);
+  const transactionTemplate = transactionTemplateOf(template, transaction.templateKey);
+  const taskTemplate = taskTemplateOf(transactionTemplate, task.templateKey);
+  const variant =
+    taskTemplate.variants.find((v) => v.id === task.templateVariantId) ?? taskTemplate.variants[0];
+  if (!variant) throw new Error(`Task ${taskId} has no template to generate from`);
+  const body = template.bodies[variant.body] ?? '';
+  const markdown = renderBody(body, bodyDataFrom(transactionTemplate, transaction.finalizeSnapshot ?? {}));
+  const pdf = await markdownToPdf(markdown, { title: task.label, subject: transaction.label });
+  const stored = await ctx.storage.put(pdf);
+  const filename = `${safeName(task.label)}.pdf`;
+
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
+    if (current?.state !== 'Processing') return;
+    const now = new Date();
+    const [file] = await tx
+      .insert(files)
+      .values({
+        accountId: task.accountId,
+        filename,
+        contentType: 'application/pdf',
+        size: stored.size,
+        sha256: stored.sha256,
+        storageKey: stored.key,
+        folder: `/Workflows/${transaction.label}`,
+      })
+      .returning({ id: files.id });
+    const [document] = await tx
+      .insert(documents)
+      .values({
+        accountId: task.accountId,
+        taskId,
+        transactionId: transaction.id,
+        fileId: file.id,
+        filename,
+        label: task.label,
+        status: 'document.completed',
+        templateVariant: variant.customer_label,
+        completedAt: now,
+      })
+      .returning({ id: documents.id });
+    await tx
+      .update(tasks)
+      .set({ state: 'Completed', statusLabel: null, updatedAt: now })
+      .where(eq(tasks.id, taskId));
+    await tx.insert(taskEvents).values({
+      taskId,
+      label: 'Document generated',
+      description: filename,
+      icon: 'document',
+      link: `/cabinet/-1/${file.id}`,
+    });
+    const [pending] = await tx
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.transactionId, transaction.id),
+          ne(tasks.id, taskId),
+          ne(tasks.state, 'Completed'),
+          ne(tasks.state, 'Skipped'),
+        ),
+      )
+      .limit(1);
+    await tx
+      .update(transactions)
+      .set({ state: pending ? 'Processing' : 'Completed', updatedAt: now })
+      .where(eq(transactions.id, transaction.id));
+    ctx.log.info({ taskId, documentId: document.id }, 'document generated');
+  });
+}

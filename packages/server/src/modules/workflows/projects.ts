@@ -1,0 +1,57 @@
+import { PROJECT_HAS_COMPLETED } from '@charter/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { projects, transactions } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { loadTemplate } from './catalog.ts';
+import { loadTransactionViews } from './load-views.ts';
+import { findProject } from './scope.ts';
+
+/** GET /api/account/project/{id}: the project, its template's public part and its task groups in order. */
+export async function getProject(tx: Tx, accountId: number, id: number) {
+  const project = await findProject(tx, accountId, id);
+  const template = await loadTemplate(tx, project.templateId);
+  const views = await loadTransactionViews(tx, accountId, { where: eq(transactions.projectId, id) });
+  views.sort((a, b) => a.position - b.position);
+  return {
+    id: project.id,
+    label: project.label,
+    created_at: project.createdAt.toISOString(),
+    template: {
+      id: template.id,
+      label: template.label,
+      module_id: template.module_id,
+      is_repeatable: template.is_repeatable,
+      is_assessment: template.is_assessment,
+      description: template.description,
+      actions: [],
+    },
+    faqs: template.faqs,
+    transactions: views.map((v) => ({ id: v.id, open: v.open })),
+    groupedTransactions: views,
+    counsel: [],
+    rooms: [],
+    attached_partners: [],
+  };
+}
+
+/** PUT /api/account/project/{id}: an empty label keeps the old one (spec 2 §5). */
+export async function renameProject(tx: Tx, accountId: number, id: number, label: string) {
+  await findProject(tx, accountId, id);
+  const trimmed = label.trim();
+  if (trimmed)
+    await tx.update(projects).set({ label: trimmed, updatedAt: new Date() }).where(eq(projects.id, id));
+}
+
+/** DELETE /api/account/project/{id}: refused once a task group is completed. */
+export async function deleteProject(tx: Tx, accountId: number, id: number) {
+  await findProject(tx, accountId, id);
+  const [completed] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.projectId, id), eq(transactions.state, 'Completed')))
+    .orderBy(asc(transactions.id))
+    .limit(1);
+  if (completed) throw new AppError('CONFLICT', PROJECT_HAS_COMPLETED);
+  await tx.delete(projects).where(eq(projects.id, id));
+}

@@ -1,0 +1,389 @@
+import { RESTRICTED_ROLE_ID } from '@charter/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { projects, projectTemplates, transactions } from '../../db/schema/index.ts';
+import { type AccountAuth, authenticateAccount } from '../../http/authenticate.ts';
+import { notFound } from '../../http/errors.ts';
+import type { App } from '../../http/types.ts';
+import { loadAnswers, presentQuestionnaire } from './answers.ts';
+import { createProject } from './create-project.ts';
+import { documentHistory, readFile, transactionDocuments } from './documents.ts';
+import { registerWorkflowJobs } from './jobs.ts';
+import { loadTransactionView, loadTransactionViews } from './load-views.ts';
+import { deleteProject, getProject, renameProject } from './projects.ts';
+import {
+  createResource,
+  deleteResource,
+  getResource,
+  listResources,
+  mergeResources,
+  renameResource,
+  setResources,
+} from './resources.ts';
+import { saveAnswer } from './save-answer.ts';
+import { findTransaction } from './scope.ts';
+import {
+  deleteTransaction,
+  finalizeTransaction,
+  reopenTransaction,
+  templateFor,
+  updateTransaction,
+} from './submit-transaction.ts';
+import { TASK_ACTIONS, updateTask } from './update-task.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['workflows'];
+/** 0/1 as the spec's client sends them, or booleans. */
+const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean);
+
+/** Role-3 workspaces see only module 4's task groups (spec 2 §6). */
+const moduleFilter = async (ctx: AppContext, auth: AccountAuth) => {
+  if (auth.account.roleId !== RESTRICTED_ROLE_ID) return undefined;
+  const visible = await ctx.db
+    .select({ id: projectTemplates.id })
+    .from(projectTemplates)
+    .where(eq(projectTemplates.moduleId, 4));
+  return inArray(
+    transactions.projectId,
+    ctx.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(
+        inArray(
+          projects.templateId,
+          visible.map((v) => v.id),
+        ),
+      ),
+  );
+};
+
+export async function workflowRoutes(app: App, ctx: AppContext) {
+  registerWorkflowJobs(ctx);
+  const account = (request: Parameters<typeof authenticateAccount>[1]) => authenticateAccount(ctx, request);
+  const inTx = <T>(work: Parameters<typeof ctx.db.transaction<T>>[0]) => ctx.db.transaction(work);
+
+  app.post(
+    '/api/account/project_template/:id/create',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.string().max(100) }),
+        body: z.object({ label: z.string().max(200).optional() }).nullish(),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      const result = await inTx((tx) => createProject(tx, auth, request.params.id, request.body?.label));
+      const project = await inTx((tx) => getProject(tx, auth.account.id, result.projectId));
+      return reply.status(result.created ? 201 : 200).send(project);
+    },
+  );
+
+  app.get('/api/account/project/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const auth = await account(request);
+    return inTx((tx) => getProject(tx, auth.account.id, request.params.id));
+  });
+
+  app.put(
+    '/api/account/project/:id',
+    { schema: { tags, params: idParams, body: z.object({ label: z.string().max(200) }) } },
+    async (request) => {
+      const auth = await account(request);
+      await inTx((tx) => renameProject(tx, auth.account.id, request.params.id, request.body.label));
+      return inTx((tx) => getProject(tx, auth.account.id, request.params.id));
+    },
+  );
+
+  app.delete('/api/account/project/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const auth = await account(request);
+    await inTx((tx) => deleteProject(tx, auth.account.id, request.params.id));
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/api/account/transaction',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(5000).default(3000),
+          include_history: z.coerce.number().int().optional(),
+          project_id: z.coerce.number().int().positive().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      const { limit, project_id } = request.query;
+      const restricted = await moduleFilter(ctx, auth);
+      const byProject = project_id ? eq(transactions.projectId, project_id) : undefined;
+      const where = restricted && byProject ? sql`${restricted} and ${byProject}` : (restricted ?? byProject);
+      return inTx((tx) => loadTransactionViews(tx, auth.account.id, { where, limit }));
+    },
+  );
+
+  app.get('/api/account/transaction/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const auth = await account(request);
+    const view = await inTx((tx) => loadTransactionView(tx, auth.account.id, request.params.id));
+    if (!view) throw notFound('Task not found');
+    return view;
+  });
+
+  app.put(
+    '/api/account/transaction/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ label: z.string().max(200).optional(), validated_questionnaire: flag.optional() }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      await inTx((tx) => updateTransaction(tx, auth.account.id, request.params.id, request.body));
+      return inTx((tx) => loadTransactionView(tx, auth.account.id, request.params.id));
+    },
+  );
+
+  app.get(
+    '/api/account/transaction/:id/questionnaire',
+    { schema: { tags, params: idParams } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx(async (tx) => {
+        const transaction = await findTransaction(tx, auth.account.id, request.params.id);
+        const { template, transactionTemplate } = await templateFor(tx, transaction);
+        const answers = await loadAnswers(tx, transaction.id, transactionTemplate);
+        return {
+          transaction_id: transaction.id,
+          label: transaction.label,
+          open: transaction.open,
+          is_assessment: template.is_assessment,
+          validated_questionnaire: transaction.validatedQuestionnaire,
+          validators: transactionTemplate.validators,
+          questions: presentQuestionnaire(transactionTemplate, answers),
+        };
+      });
+    },
+  );
+
+  app.post(
+    '/api/account/transaction/:id/finalize',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z
+          .object({
+            finalize_snapshot: z.unknown().optional(),
+            auto_send: flag.optional(),
+            redline_enabled: flag.optional(),
+          })
+          .nullish(),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      await inTx((tx) => finalizeTransaction(ctx, tx, auth.account.id, request.params.id));
+      return inTx((tx) => loadTransactionView(tx, auth.account.id, request.params.id));
+    },
+  );
+
+  app.patch(
+    '/api/account/transaction/:id/reopen',
+    { schema: { tags, params: idParams } },
+    async (request) => {
+      const auth = await account(request);
+      await inTx((tx) => reopenTransaction(tx, auth.account.id, request.params.id));
+      return inTx((tx) => loadTransactionView(tx, auth.account.id, request.params.id));
+    },
+  );
+
+  app.delete(
+    '/api/account/transaction/:id',
+    { schema: { tags, params: idParams } },
+    async (request, reply) => {
+      const auth = await account(request);
+      await inTx((tx) => deleteTransaction(tx, auth.account.id, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/account/transaction/:id/documents',
+    { schema: { tags, params: idParams } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => transactionDocuments(tx, auth.account.id, request.params.id));
+    },
+  );
+
+  app.put(
+    '/api/account/transaction/:id/set_resource',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({
+          question_id: z.string().max(100),
+          resource_ids: z.array(z.number().int().positive()).max(500),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => setResources(tx, auth.account.id, request.params.id, request.body));
+    },
+  );
+
+  app.put(
+    '/api/account/task/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({
+          action: z.enum(TASK_ACTIONS).optional(),
+          template_variant_id: z.string().max(100).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => updateTask(tx, auth.account.id, request.params.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/account/flat_feature',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          transaction_id: z.number().int().positive(),
+          feature_type_id: z.union([z.string(), z.number()]).transform(String),
+          resource_id: z.number().int().positive().nullish(),
+          value: z.string().max(20_000),
+          access_code: z.string().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => saveAnswer(tx, auth.account.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/account/flat_feature/query',
+    { schema: { tags, body: z.object({ transaction_id: z.number().int().positive() }) } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx(async (tx) => {
+        const transaction = await findTransaction(tx, auth.account.id, request.body.transaction_id);
+        const { transactionTemplate } = await templateFor(tx, transaction);
+        return loadAnswers(tx, transaction.id, transactionTemplate);
+      });
+    },
+  );
+
+  app.post(
+    '/api/account/resource',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          name: z.string().max(300),
+          resource_type_id: z.number().int().optional(),
+          transaction_id: z.number().int().positive().optional(),
+          question_id: z.string().max(100).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      return reply.status(201).send(await inTx((tx) => createResource(tx, auth.account.id, request.body)));
+    },
+  );
+
+  app.get(
+    '/api/account/resource/',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          resource_type_id: z.coerce.number().int().optional(),
+          search: z.string().max(100).optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => listResources(tx, auth.account.id, request.query));
+    },
+  );
+
+  app.get('/api/account/resource/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const auth = await account(request);
+    return inTx((tx) => getResource(tx, auth.account.id, request.params.id));
+  });
+
+  app.patch(
+    '/api/account/resource/:id',
+    { schema: { tags, params: idParams, body: z.object({ name: z.string().max(300) }) } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => renameResource(tx, auth.account.id, request.params.id, request.body.name));
+    },
+  );
+
+  app.delete('/api/account/resource/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const auth = await account(request);
+    await inTx((tx) => deleteResource(tx, auth.account.id, request.params.id));
+    return reply.status(204).send();
+  });
+
+  app.put(
+    '/api/account/resource/merge/:a/:b',
+    {
+      schema: {
+        tags,
+        params: z.object({ a: z.coerce.number().int().positive(), b: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => mergeResources(tx, auth.account.id, request.params.a, request.params.b));
+    },
+  );
+
+  app.get(
+    '/api/account/document_history',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          before: z.coerce.number().int().positive().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => documentHistory(tx, auth.account.id, request.query));
+    },
+  );
+
+  app.get('/api/account/box/file/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const auth = await account(request);
+    const { file, bytes } = await readFile(ctx, auth.account.id, request.params.id);
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `inline; filename="${encodeURIComponent(file.filename)}"`)
+      .header('cache-control', 'private, no-store')
+      .send(bytes);
+  });
+}

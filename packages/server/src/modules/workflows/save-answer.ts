@@ -1,0 +1,133 @@
+import { validateAnswer } from '@charter/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  flatFeatures,
+  projects,
+  resourceFeatures,
+  resources,
+  transactionResources,
+  transactions,
+} from '../../db/schema/index.ts';
+import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { loadTemplate, transactionTemplateOf } from './catalog.ts';
+import { findTransaction } from './scope.ts';
+
+export const SUBMITTED_READ_ONLY = 'This task has been submitted. Reopen it to change its answers.';
+
+export type SaveAnswerInput = {
+  transaction_id: number;
+  feature_type_id: string;
+  resource_id?: number | null;
+  value: string;
+};
+
+/** The transaction, locked, with its template; answers change only while it is open. */
+export async function openTransactionForAnswers(tx: Tx, accountId: number, transactionId: number) {
+  const transaction = await findTransaction(tx, accountId, transactionId, true);
+  const [project] = await tx
+    .select({ templateId: projects.templateId })
+    .from(projects)
+    .where(eq(projects.id, transaction.projectId));
+  const template = transactionTemplateOf(await loadTemplate(tx, project.templateId), transaction.templateKey);
+  if (!transaction.open) throw new AppError('CONFLICT', SUBMITTED_READ_ONLY);
+  return { transaction, template };
+}
+
+/**
+ * POST /api/account/flat_feature: one answer, saved on blur. A plain question's answer belongs to the
+ * transaction; a resource's field (resource_id set) belongs to the resource, wherever it is listed. The
+ * value is checked by its field type (required-ness waits for Submit); a changed answer un-validates the form.
+ */
+export async function saveAnswer(tx: Tx, accountId: number, input: SaveAnswerInput) {
+  const { transaction, template } = await openTransactionForAnswers(tx, accountId, input.transaction_id);
+  const value = input.value.trim();
+  let changed: boolean;
+  if (input.resource_id) {
+    const [listing] = await tx
+      .select({ questionId: transactionResources.questionId })
+      .from(transactionResources)
+      .innerJoin(resources, eq(resources.id, transactionResources.resourceId))
+      .where(
+        and(
+          eq(transactionResources.transactionId, transaction.id),
+          eq(transactionResources.resourceId, input.resource_id),
+          eq(resources.accountId, accountId),
+        ),
+      );
+    if (!listing) throw notFound('Resource not found');
+    const question = template.questions.find((q) => q.id === listing.questionId);
+    const fields = question?.fields ?? [];
+    const index = fields.findIndex((f) => f.id === input.feature_type_id);
+    if (index < 0) throw notFound('Question not found');
+    const field = fields[index];
+    checkValue(field, value, `${listing.questionId}.${input.resource_id}.${field.id}`);
+    if (index === 0) {
+      if (!value) throw invalid({ [field.id]: 'Field required' });
+      const updated = await tx
+        .update(resources)
+        .set({ name: value, updatedAt: new Date() })
+        .where(and(eq(resources.id, input.resource_id), sql`${resources.name} <> ${value}`))
+        .returning({ id: resources.id });
+      changed = updated.length > 0;
+    } else {
+      const saved = await tx
+        .insert(resourceFeatures)
+        .values({ resourceId: input.resource_id, key: field.id, value })
+        .onConflictDoUpdate({
+          target: [resourceFeatures.resourceId, resourceFeatures.key],
+          set: { value, updatedAt: new Date() },
+          setWhere: sql`${resourceFeatures.value} <> ${value}`,
+        })
+        .returning({ key: resourceFeatures.key });
+      changed = saved.length > 0;
+    }
+  } else {
+    const question = template.questions.find((q) => q.id === input.feature_type_id);
+    if (!question || question.type === 'resource_list') throw notFound('Question not found');
+    checkValue(question, value, question.id);
+    const saved = await tx
+      .insert(flatFeatures)
+      .values({ transactionId: transaction.id, key: question.id, value })
+      .onConflictDoUpdate({
+        target: [flatFeatures.transactionId, flatFeatures.key],
+        set: { value, updatedAt: new Date() },
+        setWhere: sql`${flatFeatures.value} <> ${value}`,
+      })
+      .returning({ key: flatFeatures.key });
+    changed = saved.length > 0;
+  }
+  await markStarted(tx, transaction.id, changed);
+  return { transaction_id: transaction.id, feature_type_id: input.feature_type_id, value };
+}
+
+type FieldLike = {
+  type: Parameters<typeof validateAnswer>[0];
+  fixed: boolean;
+  options?: string[];
+  entity_type?: 'corporation' | 'llc' | 'lp';
+  is_entity_formed?: boolean;
+};
+
+function checkValue(field: FieldLike, value: string, key: string) {
+  if (field.fixed) throw new AppError('FORBIDDEN', 'This answer is fixed and cannot be changed.');
+  const message = validateAnswer(field.type, value, {
+    required: false,
+    options: field.options,
+    entityType: field.entity_type,
+    alreadyFormed: field.is_entity_formed,
+  });
+  if (message) throw invalid({ [key]: message });
+}
+
+/** The form has been started; a change after Submit means it must be validated again. */
+export async function markStarted(tx: Tx, transactionId: number, changed: boolean) {
+  await tx
+    .update(transactions)
+    .set({
+      isStarted: true,
+      updatedAt: new Date(),
+      ...(changed ? { validatedQuestionnaire: false } : {}),
+    })
+    .where(eq(transactions.id, transactionId));
+}

@@ -1,0 +1,65 @@
+import { TASK_MODE_TOASTS, type TaskMode } from '@charter/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import { taskTemplateOf } from './catalog.ts';
+import { findTask, findTransaction } from './scope.ts';
+import { templateFor } from './submit-transaction.ts';
+
+export const TASK_ACTIONS = ['generate', 'upload', 'custom', 'skip', 'enable'] as const;
+export type TaskAction = (typeof TASK_ACTIONS)[number];
+
+const MODE_OF: Record<Exclude<TaskAction, 'enable'>, TaskMode> = {
+  generate: 'Generate',
+  upload: 'Upload',
+  custom: 'Custom',
+  skip: 'Skip',
+};
+
+/**
+ * PUT /api/account/task/{id}: switch its mode (Generate, Upload, Custom, Skip; Enable brings a skipped
+ * task back) or its template variant. Only while the group is open; a new variant on a validated form
+ * means the form must be submitted again.
+ */
+export async function updateTask(
+  tx: Tx,
+  accountId: number,
+  id: number,
+  input: { action?: TaskAction; template_variant_id?: string },
+): Promise<{ message: string }> {
+  const task = await findTask(tx, accountId, id);
+  const transaction = await findTransaction(tx, accountId, task.transactionId, true);
+  if (!transaction.open)
+    throw new AppError('CONFLICT', 'This task has been submitted. Reopen it to change it.');
+  const { transactionTemplate } = await templateFor(tx, transaction);
+  const template = taskTemplateOf(transactionTemplate, task.templateKey);
+  const now = new Date();
+  if (input.template_variant_id !== undefined) {
+    const variant = template.variants.find((v) => v.id === input.template_variant_id);
+    if (!variant) throw invalid({ template_variant_id: 'An error has occurred updating task template.' });
+    await tx.update(tasks).set({ templateVariantId: variant.id, updatedAt: now }).where(eq(tasks.id, id));
+    if (transaction.validatedQuestionnaire && variant.id !== task.templateVariantId) {
+      await tx
+        .update(transactions)
+        .set({ validatedQuestionnaire: false, updatedAt: now })
+        .where(eq(transactions.id, transaction.id));
+    }
+    return { message: 'Task Template Updated.' };
+  }
+  if (!input.action) throw invalid({ action: 'Choose an action.' });
+  const mode =
+    input.action === 'enable'
+      ? ((template.modes.find((m) => m !== 'Skip') ?? template.modes[0]) as TaskMode)
+      : MODE_OF[input.action];
+  if (!template.modes.includes(mode)) {
+    throw invalid({ action: 'An error has occurred. if error persists, please contact support.' });
+  }
+  await tx.update(tasks).set({ mode, updatedAt: now }).where(eq(tasks.id, id));
+  await tx.insert(taskEvents).values({
+    taskId: id,
+    label: input.action === 'enable' ? 'Process enabled' : `Process set to ${mode}`,
+    icon: 'mode',
+  });
+  return { message: input.action === 'enable' ? TASK_MODE_TOASTS.Enable : TASK_MODE_TOASTS[mode] };
+}

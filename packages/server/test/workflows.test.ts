@@ -1,0 +1,287 @@
+import path from 'node:path';
+import { FILL_REQUIRED, PRIOR_TASKS_PENDING, PROJECT_HAS_COMPLETED } from '@charter/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
+import { signedIn } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+type Me = Awaited<ReturnType<typeof signedIn>>;
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+type Json = Record<string, any>;
+
+describe('workflows: projects, questionnaires, submission and generated documents', () => {
+  let t: TestApp;
+  let me: Me;
+  let other: Me;
+
+  const call = async (who: Me | null, method: string, url: string, payload?: unknown) => {
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      payload: payload as Json,
+      headers: who ? { authorization: who.accountBearer } : {},
+    });
+    const json = res.headers['content-type']?.toString().startsWith('application/json');
+    return { status: res.statusCode, body: (json ? res.json() : {}) as Json, raw: res };
+  };
+  const start = async (who: Me, templateId: string) => {
+    const res = await call(who, 'POST', `/api/account/project_template/${templateId}/create`, {});
+    expect(res.status).toBe(201);
+    return res.body as Json;
+  };
+  const save = (who: Me, transactionId: number, id: string, value: string, resourceId?: number) =>
+    call(who, 'POST', '/api/account/flat_feature', {
+      transaction_id: transactionId,
+      feature_type_id: id,
+      resource_id: resourceId,
+      value,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-workflow'));
+    me = await signedIn(t);
+    other = await signedIn(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 without a workspace token on every route', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/account/project_template/form-delaware-corporation/create'],
+      ['GET', '/api/account/transaction?limit=3000'],
+      ['GET', '/api/account/transaction/1'],
+      ['GET', '/api/account/transaction/1/questionnaire'],
+      ['POST', '/api/account/transaction/1/finalize'],
+      ['POST', '/api/account/flat_feature'],
+      ['POST', '/api/account/resource'],
+      ['GET', '/api/account/box/file/1'],
+      ['PUT', '/api/account/task/1'],
+      ['GET', '/api/account/project/1'],
+    ]) {
+      expect((await call(null, method, url, method === 'GET' ? undefined : {})).status, url).toBe(401);
+    }
+  });
+
+  it('runs "form a Delaware corporation" from start to a generated PDF', async () => {
+    const project = await start(me, 'form-delaware-corporation');
+    expect(project.template).toMatchObject({ id: 'form-delaware-corporation', is_repeatable: false });
+    const [group] = project.groupedTransactions as Json[];
+    expect(group).toMatchObject({ label: 'Formation details', status: 'Not Started', open: true });
+    expect(group.tasks.map((task: Json) => [task.label, task.mode])).toEqual([
+      ['Certificate of Incorporation', 'Generate'],
+      ['Bylaws', 'Generate'],
+      ['Initial Board Consent', 'Generate'],
+      ['Founder Stock Purchase Agreements', 'Generate'],
+    ]);
+    // Not repeatable: starting it again gives back the same project.
+    const again = await call(
+      me,
+      'POST',
+      '/api/account/project_template/form-delaware-corporation/create',
+      {},
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(project.id);
+
+    const id = group.id as number;
+    const questionnaire = await call(me, 'GET', `/api/account/transaction/${id}/questionnaire`);
+    expect(questionnaire.status).toBe(200);
+    const questions = questionnaire.body.questions as Json[];
+    expect(questions.find((q) => q.id === 'authorized_shares')?.value).toBe('10000000');
+
+    // Each answer is checked by its type, with the spec's message, and nothing is saved when it fails.
+    const noSuffix = await save(me, id, 'company_name', 'Acme Rockets');
+    expect(noSuffix.status).toBe(400);
+    expect(noSuffix.body.fields).toEqual({ company_name: 'Select a suffix' });
+    const generic = await save(me, id, 'company_name', 'Company, Inc.');
+    expect(generic.body.message).toBe('Please replace input with full legal name.');
+    expect((await save(me, id, 'company_name', 'Acme Rockets, Inc.')).status).toBe(200);
+    expect((await save(me, id, 'formation_date', '13/45/2026')).body.message).toBe('Valid date required');
+    expect((await save(me, id, 'formation_date', '03/02/2026')).status).toBe(200);
+    const address = JSON.stringify({ line_one: '1 Main St', city: 'Dover', state: 'Delaware', zip: '19901' });
+    expect((await save(me, id, 'address', address)).status).toBe(200);
+    expect((await save(me, id, 'has_vesting', 'false')).status).toBe(200);
+
+    // Submit before founders exist: the server re-checks the whole form.
+    const early = await call(me, 'PUT', `/api/account/transaction/${id}`, { validated_questionnaire: 1 });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toContain('- Input required for: Founders.');
+
+    const founder = await call(me, 'POST', '/api/account/resource', {
+      name: 'Ada Lovelace',
+      transaction_id: id,
+      question_id: 'founders',
+    });
+    expect(founder.status).toBe(201);
+    expect(founder.body).toMatchObject({ name: 'Ada Lovelace', resource_type_id: 2, is_draft: true });
+    const founderId = founder.body.id as number;
+    const badPhone = await save(me, id, 'phone', '+1 (555) 12', founderId);
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.message).toBe('Full phone number required.');
+    expect((await save(me, id, 'email', 'ada@example.com', founderId)).status).toBe(200);
+    expect((await save(me, id, 'title', 'CEO', founderId)).status).toBe(200);
+
+    const incomplete = await call(me, 'PUT', `/api/account/transaction/${id}`, {
+      validated_questionnaire: 1,
+    });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.message).toBe(FILL_REQUIRED);
+    expect(incomplete.body.fields).toEqual({ [`founders.${founderId}.shares`]: 'Field required' });
+    expect((await save(me, id, 'shares', '4000000', founderId)).status).toBe(200);
+
+    // Another workspace sees none of it.
+    expect((await call(other, 'GET', `/api/account/transaction/${id}`)).status).toBe(404);
+    expect((await save(other, id, 'company_name', 'Evil, Inc.')).status).toBe(404);
+    expect((await call(other, 'GET', `/api/account/resource/${founderId}`)).status).toBe(404);
+
+    const validated = await call(me, 'PUT', `/api/account/transaction/${id}`, { validated_questionnaire: 1 });
+    expect(validated.status).toBe(200);
+    expect(validated.body).toMatchObject({ validated_questionnaire: true, status: 'In Progress' });
+
+    const finalized = await call(me, 'POST', `/api/account/transaction/${id}/finalize`, {
+      finalize_snapshot: {},
+      auto_send: 0,
+      redline_enabled: 0,
+    });
+    expect(finalized.status).toBe(200);
+    expect(finalized.body).toMatchObject({ open: false, state: 'Processing' });
+    expect(finalized.body.finalize_snapshot).toMatchObject({
+      company_name: 'Acme Rockets, Inc.',
+      founders: [{ name: 'Ada Lovelace', email: 'ada@example.com', shares: '4000000' }],
+    });
+    expect((await save(me, id, 'company_name', 'Other, Inc.')).status).toBe(409);
+    expect((await call(me, 'POST', `/api/account/transaction/${id}/finalize`, {})).status).toBe(409);
+
+    await t.ctx.jobs.drain();
+    const done = await call(me, 'GET', `/api/account/transaction/${id}`);
+    expect(done.body).toMatchObject({ state: 'Completed', status: 'Completed' });
+    for (const task of done.body.tasks as Json[]) {
+      expect(task).toMatchObject({ state: 'Completed', status_label: 'Completed' });
+      expect(task.document).toMatchObject({ status: 'document.completed', revision_count: 0 });
+      expect(task.timeline.map((e: Json) => e.label)).toEqual([
+        'Document generated',
+        'Task submitted',
+        'Task created',
+      ]);
+    }
+    const documents = await call(me, 'GET', `/api/account/transaction/${id}/documents`);
+    expect(documents.body.map((d: Json) => d.filename).sort()).toEqual([
+      'Bylaws.pdf',
+      'Certificate of Incorporation.pdf',
+      'Founder Stock Purchase Agreements.pdf',
+      'Initial Board Consent.pdf',
+    ]);
+    const certificate = (documents.body as Json[]).find((d) => d.label === 'Certificate of Incorporation');
+    const file = await call(me, 'GET', `/api/account/box/file/${certificate?.box_file_id}`);
+    expect(file.status).toBe(200);
+    expect(file.raw.headers['content-type']).toBe('application/pdf');
+    expect(file.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call(other, 'GET', `/api/account/box/file/${certificate?.box_file_id}`)).status).toBe(404);
+
+    // Completed: the project can no longer be deleted, a listed resource no longer removed.
+    const deleteProject = await call(me, 'DELETE', `/api/account/project/${project.id}`);
+    expect(deleteProject.status).toBe(409);
+    expect(deleteProject.body.message).toBe(PROJECT_HAS_COMPLETED);
+    expect((await call(me, 'DELETE', `/api/account/resource/${founderId}`)).status).toBe(409);
+    // Generated documents are completed ones: reopening is refused.
+    expect((await call(me, 'PATCH', `/api/account/transaction/${id}/reopen`)).status).toBe(409);
+  });
+
+  it('blocks a group until the prior one is submitted, and applies modes, variants, reopen and delete rules', async () => {
+    const project = await start(me, 'test-two-steps');
+    const [first, second] = project.groupedTransactions as Json[];
+    expect(second.order_block_info).toEqual({ blocking: true });
+    expect((await save(me, second.id, 'note', 'hello')).status).toBe(200);
+    await call(me, 'PUT', `/api/account/transaction/${second.id}`, { validated_questionnaire: 1 });
+    const blocked = await call(me, 'POST', `/api/account/transaction/${second.id}/finalize`, {});
+    expect(blocked.status).toBe(400);
+    expect(blocked.body.message).toBe(PRIOR_TASKS_PENDING);
+
+    const memo = first.tasks[0] as Json;
+    expect((await call(me, 'PUT', `/api/account/task/${memo.id}`, { action: 'custom' })).status).toBe(400);
+    const skip = await call(me, 'PUT', `/api/account/task/${memo.id}`, { action: 'skip' });
+    expect(skip.body).toEqual({ message: 'Process set to skip.' });
+    const enable = await call(me, 'PUT', `/api/account/task/${memo.id}`, { action: 'enable' });
+    expect(enable.body).toEqual({ message: 'Process enabled.' });
+
+    expect((await save(me, first.id, 'title', 'Quarterly')).status).toBe(200);
+    await call(me, 'PUT', `/api/account/transaction/${first.id}`, { validated_questionnaire: true });
+    const variant = await call(me, 'PUT', `/api/account/task/${memo.id}`, { template_variant_id: 'formal' });
+    expect(variant.body).toEqual({ message: 'Task Template Updated.' });
+    const reset = await call(me, 'GET', `/api/account/transaction/${first.id}`);
+    expect(reset.body).toMatchObject({ validated_questionnaire: false, status: 'Form Incomplete' });
+    // Not validated: finalize refuses.
+    expect((await call(me, 'POST', `/api/account/transaction/${first.id}/finalize`, {})).status).toBe(400);
+    await call(me, 'PUT', `/api/account/transaction/${first.id}`, { validated_questionnaire: true });
+    expect((await call(me, 'POST', `/api/account/transaction/${first.id}/finalize`, {})).status).toBe(200);
+    // delete_level 1: only while unsubmitted.
+    expect((await call(me, 'DELETE', `/api/account/transaction/${first.id}`)).status).toBe(409);
+    await t.ctx.jobs.drain();
+    const memoDone = await call(me, 'GET', `/api/account/transaction/${first.id}`);
+    expect(memoDone.body.tasks[0].template_variant.id).toBe('formal');
+
+    const finalized = await call(me, 'POST', `/api/account/transaction/${second.id}/finalize`, {});
+    expect(finalized.status).toBe(200);
+    // Only a skipped task: nothing to generate, the group is done at once.
+    expect(finalized.body).toMatchObject({ state: 'Completed', status: 'Completed' });
+    const reopened = await call(me, 'PATCH', `/api/account/transaction/${second.id}/reopen`);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toMatchObject({
+      open: true,
+      validated_questionnaire: false,
+      status: 'Form Incomplete',
+    });
+    expect((await call(other, 'DELETE', `/api/account/transaction/${second.id}`)).status).toBe(404);
+    expect((await call(me, 'DELETE', `/api/account/transaction/${second.id}`)).status).toBe(204);
+  });
+
+  it('lists, renames and connects resources within the workspace', async () => {
+    const project = await start(me, 'form-llc');
+    const group = (project.groupedTransactions as Json[])[0];
+    const questionnaire = await call(me, 'GET', `/api/account/transaction/${group.id}/questionnaire`);
+    const list = (questionnaire.body.questions as Json[]).find((q) => q.type === 'resource_list');
+    expect(list).toBeDefined();
+    const draft = await call(me, 'POST', '/api/account/resource', {
+      name: 'Grace Hopper',
+      transaction_id: group.id,
+      question_id: list?.id,
+    });
+    const existing = await call(me, 'POST', '/api/account/resource', {
+      name: 'Grace B. Hopper',
+      resource_type_id: draft.body.resource_type_id,
+    });
+    const emptyName = await call(me, 'POST', '/api/account/resource', { name: '  ', resource_type_id: 2 });
+    expect(emptyName.status).toBe(400);
+    const listed = await call(
+      me,
+      'GET',
+      `/api/account/resource/?resource_type_id=${draft.body.resource_type_id}`,
+    );
+    expect(listed.body.map((r: Json) => r.name)).toEqual(
+      expect.arrayContaining(['Grace Hopper', 'Grace B. Hopper']),
+    );
+    expect((await call(other, 'GET', '/api/account/resource/')).body).toEqual([]);
+
+    const merged = await call(me, 'PUT', `/api/account/resource/merge/${draft.body.id}/${existing.body.id}`);
+    expect(merged.status).toBe(200);
+    const after = await call(me, 'GET', `/api/account/transaction/${group.id}/questionnaire`);
+    const entries = (after.body.questions as Json[]).find((q) => q.id === list?.id)?.resources as Json[];
+    expect(entries.map((e) => e.resource_id)).toEqual([existing.body.id]);
+    expect((await call(me, 'GET', `/api/account/resource/${draft.body.id}`)).status).toBe(404);
+
+    const renamed = await call(me, 'PATCH', `/api/account/resource/${existing.body.id}`, {
+      name: 'Grace Hopper',
+    });
+    expect(renamed.body.name).toBe('Grace Hopper');
+    const cleared = await call(me, 'PUT', `/api/account/transaction/${group.id}/set_resource`, {
+      question_id: list?.id,
+      resource_ids: [],
+    });
+    expect(cleared.status).toBe(200);
+    const foreign = await call(other, 'PUT', `/api/account/transaction/${group.id}/set_resource`, {
+      question_id: list?.id,
+      resource_ids: [existing.body.id],
+    });
+    expect(foreign.status).toBe(404);
+  });
+});

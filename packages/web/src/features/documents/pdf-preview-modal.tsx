@@ -1,0 +1,61 @@
+import { Alert, Button, Group, Loader, Modal, ScrollArea, Stack } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { fetchFile } from './fetch-file.ts';
+
+/** Spec 2 §9: the preview modal is 740 wide. */
+export const PREVIEW_MODAL_WIDTH = 740;
+export const PREVIEW_ERROR = 'Unable to preview file at this time.';
+
+type Props = { companyId: number; fileId: number | null; title: string; onClose: () => void };
+
+/** A workspace file's pages drawn with pdf.js, with a download of the file itself. */
+export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
+  const pages = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [blobUrl, setBlobUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (fileId === null) return;
+    let cancelled = false;
+    let url: string | null = null;
+    setState('loading');
+    (async () => {
+      try {
+        const blob = await fetchFile(companyId, fileId);
+        url = URL.createObjectURL(blob);
+        if (cancelled) return;
+        setBlobUrl(url);
+        const { renderPdfPages } = await import('./render-pdf.ts');
+        const canvases = await renderPdfPages(await blob.arrayBuffer(), PREVIEW_MODAL_WIDTH - 64);
+        if (cancelled || !pages.current) return;
+        pages.current.replaceChildren(...canvases);
+        setState('ready');
+      } catch {
+        if (!cancelled) setState('error');
+      }
+    })();
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [companyId, fileId]);
+
+  return (
+    <Modal opened={fileId !== null} onClose={onClose} title={title} size={PREVIEW_MODAL_WIDTH}>
+      <Stack>
+        {state === 'loading' && <Loader aria-label="Loading preview" />}
+        {state === 'error' && <Alert color="red">{PREVIEW_ERROR}</Alert>}
+        <ScrollArea.Autosize mah="70vh">
+          <Stack gap="sm" ref={pages} aria-label="Document pages" />
+        </ScrollArea.Autosize>
+        {blobUrl && (
+          <Group justify="flex-end">
+            <Button component="a" href={blobUrl} download={`${title}.pdf`} variant="light">
+              Download
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

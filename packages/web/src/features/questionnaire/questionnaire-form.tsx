@@ -1,0 +1,208 @@
+import {
+  answersDocument,
+  type FieldSpec,
+  FORM_COMPLETED,
+  isQuestionShown,
+  type ResourceEntry,
+} from '@charter/domain';
+import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { ApiError, apiFetch, errorMessage } from '../../api/client.ts';
+import { useNotices } from '../../app/notices.tsx';
+import { workbenchApi, workbenchKeys } from '../workbench/api.ts';
+import type { Questionnaire, QuestionView, Transaction } from '../workbench/types.ts';
+import { AnswerField } from './fields/answer-field.tsx';
+import { ResourceGroup } from './resource-group.tsx';
+import { useAnswers } from './use-answers.ts';
+
+type Props = {
+  companyId: number;
+  transaction: Transaction;
+  questionnaire: Questionnaire;
+  /** After a completed form (ordinary) or a finalized assessment. */
+  onDone: (result: { finalized: boolean }) => void;
+};
+
+const asField = (question: QuestionView) => ({
+  ...question,
+  fixed: question.fixed ?? false,
+  help: question.help,
+  description: question.description,
+});
+
+/**
+ * The questionnaire screen: every shown question (hidden ones follow the answer they depend on), one
+ * group per resource list, the error summary and Submit. Answers are saved on blur; Submit waits for
+ * saves under way, checks everything as the server will, then marks the form validated (or, for an
+ * assessment, finalizes it).
+ */
+export function QuestionnaireForm({ companyId, transaction, questionnaire, onDone }: Props) {
+  const api = useMemo(() => workbenchApi(companyId), [companyId]);
+  const queryClient = useQueryClient();
+  const { push } = useNotices();
+  const transactionId = transaction.id;
+  const save = useCallback(
+    (input: { feature_type_id: string; resource_id?: number; value: string }) =>
+      api.saveAnswer({ transaction_id: transactionId, ...input }),
+    [api, transactionId],
+  );
+  const form = useAnswers(questionnaire, save);
+  const [submitting, setSubmitting] = useState(false);
+  const [focusResourceId, setFocusResourceId] = useState<number | null>(null);
+  const readOnly = !transaction.open;
+
+  /** Reloads one resource list from the server after it changed there (add, pick, remove, connect). */
+  const reloadList = async (question: QuestionView) => {
+    const fresh = await apiFetch<Questionnaire>(`/api/account/transaction/${transactionId}/questionnaire`, {
+      accountId: companyId,
+    });
+    form.setList(question.id, fresh.questions.find((q) => q.id === question.id)?.resources ?? []);
+    await queryClient.invalidateQueries({
+      queryKey: workbenchKeys.resources(companyId, question.resource_type_id ?? 0),
+    });
+  };
+
+  const failed = (caught: unknown) =>
+    push({ type: 'error', message: errorMessage(caught, 'An error has occurred.') });
+
+  const submit = async () => {
+    setSubmitting(true);
+    try {
+      const check = await form.check();
+      if (check.messages.length > 0) return;
+      if (questionnaire.is_assessment) {
+        const snapshot = {
+          ...answersDocument(questionnaire.questions, form.answers),
+          finalized_at: new Date().toISOString().slice(0, 10),
+        };
+        await api.finalize(transactionId, snapshot);
+        push({ type: 'success', message: 'Task Submitted!' });
+        onDone({ finalized: true });
+      } else {
+        await api.validate(transactionId);
+        push({ type: 'success', message: FORM_COMPLETED });
+        onDone({ finalized: false });
+      }
+      await queryClient.invalidateQueries({ queryKey: workbenchKeys.all(companyId) });
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 400) form.setMessages(caught.message.split('\n'));
+      else failed(caught);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const shown = questionnaire.questions.filter((q) => isQuestionShown(q, form.answers.values));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>{transaction.label}</Title>
+        {form.saving && (
+          <Group gap={6} aria-live="polite">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Saving…
+            </Text>
+          </Group>
+        )}
+      </Group>
+      {readOnly && (
+        <Alert color="blue">This task has been submitted; its answers can no longer be changed here.</Alert>
+      )}
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="md">
+          {shown
+            .filter((q) => q.type !== 'resource_list')
+            .map((question) => (
+              <AnswerField
+                key={question.id}
+                field={asField(question)}
+                value={form.answers.values[question.id] ?? ''}
+                error={form.errors[question.id]}
+                readOnly={readOnly}
+                onChange={() => undefined}
+                onCommit={(value) => form.commit(question, value)}
+              />
+            ))}
+        </Stack>
+      </Card>
+      {shown
+        .filter((q) => q.type === 'resource_list')
+        .map((question) => (
+          <ResourceGroup
+            key={question.id}
+            companyId={companyId}
+            question={question}
+            entries={form.answers.lists[question.id] ?? []}
+            errors={form.errors}
+            missing={form.messages.includes(`- Input required for: ${question.label}.`)}
+            readOnly={readOnly}
+            focusResourceId={focusResourceId}
+            onCommit={(entry: ResourceEntry, field: FieldSpec, value: string) =>
+              form.commit(question, value, { entry, field })
+            }
+            onCreate={async (name) => {
+              try {
+                await form.settled();
+                const created = await api.createResource({
+                  name,
+                  transaction_id: transactionId,
+                  question_id: question.id,
+                });
+                await reloadList(question);
+                setFocusResourceId(created.id);
+              } catch (caught) {
+                failed(caught);
+              }
+            }}
+            onPick={async (resourceId) => {
+              try {
+                const ids = (form.answers.lists[question.id] ?? []).map((e) => e.resource_id);
+                await api.setResources(transactionId, question.id, [...ids, resourceId]);
+                await reloadList(question);
+              } catch (caught) {
+                failed(caught);
+              }
+            }}
+            onRemove={async (entry) => {
+              try {
+                const ids = (form.answers.lists[question.id] ?? [])
+                  .map((e) => e.resource_id)
+                  .filter((id) => id !== entry.resource_id);
+                await api.setResources(transactionId, question.id, ids);
+                await reloadList(question);
+              } catch (caught) {
+                failed(caught);
+              }
+            }}
+            onConnect={async (entry, targetId) => {
+              try {
+                await api.mergeResources(entry.resource_id, targetId);
+                await reloadList(question);
+              } catch (caught) {
+                failed(caught);
+              }
+            }}
+          />
+        ))}
+      {form.messages.length > 0 && (
+        <Alert color="red" title="Please review the form" role="alert">
+          <List size="sm">
+            {form.messages.map((message) => (
+              <List.Item key={message}>{message}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {!readOnly && (
+        <Group justify="flex-end">
+          <Button onClick={() => void submit()} loading={submitting}>
+            {questionnaire.is_assessment ? 'Submit Assessment' : 'Submit Form'}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,192 @@
+import { PRIOR_TASKS_PENDING } from '@charter/domain';
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Progress, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconDots } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { useNotices } from '../../app/notices.tsx';
+import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
+import { useWorkbenchMutation, workbenchApi } from './api.ts';
+import { TaskCard } from './task-card.tsx';
+import type { Task, Transaction } from './types.ts';
+
+/** Spec 2 §9: the payment/finalize modal is 450 wide. */
+export const FINALIZE_MODAL_WIDTH = 450;
+const TASK_ERROR = 'An error has occurred. if error persists, please contact support.';
+
+type Props = {
+  companyId: number;
+  transaction: Transaction;
+  nextTransaction: Transaction | undefined;
+  onOpenForm: () => void;
+  onOpen: (transaction: Transaction) => void;
+  onExit: () => void;
+  onDeleted: () => void;
+};
+
+/** Reopen is allowed on a submitted group whose tasks are all uploads, none completed, or that allows it. */
+export const canReopen = (transaction: Transaction) =>
+  !transaction.open &&
+  (transaction.tasks.every((t) => t.mode === 'Upload') ||
+    transaction.tasks.every((t) => t.mode === 'Upload' || t.state !== 'Completed') ||
+    transaction.allow_reopen);
+
+/** Delete per delete_level: 3 always, 1+ while unsubmitted, 2+ when submitted with nothing completed. */
+export const canDelete = (transaction: Transaction) => {
+  const level = transaction.template.delete_level;
+  const anyCompleted = transaction.tasks.some((t) => t.state === 'Completed');
+  return level >= 3 || (transaction.open && level >= 1) || (!transaction.open && !anyCompleted && level >= 2);
+};
+
+/**
+ * The task overview screen: the group's title and menu, a card per task (process, template, document,
+ * timeline), and the bottom buttons: Exit Workflow, Start/Continue Form, Submit Task, Next Task.
+ */
+export function TaskOverview(props: Props) {
+  const { companyId, transaction } = props;
+  const { push } = useNotices();
+  const api = workbenchApi(companyId);
+  const [preview, setPreview] = useState<Task | null>(null);
+  const finalize = useWorkbenchMutation(companyId, () => api.finalize(transaction.id, {}));
+  const reopen = useWorkbenchMutation(companyId, () => api.reopen(transaction.id));
+  const remove = useWorkbenchMutation(companyId, () => api.deleteTransaction(transaction.id));
+  const fail = (caught: unknown) => push({ type: 'error', message: errorMessage(caught, TASK_ERROR) });
+
+  const blocked = transaction.open && transaction.order_block_info.blocking;
+  const processing = transaction.tasks.filter((t) => t.state === 'Processing').length;
+  const generating = transaction.tasks.filter((t) => t.mode === 'Generate' && !t.bypassed).length;
+
+  const confirmSubmit = () =>
+    modals.openConfirmModal({
+      title: 'Submit Task',
+      size: FINALIZE_MODAL_WIDTH,
+      children: (
+        <Text size="sm">
+          Submitting freezes the answers of {transaction.label} and generates its documents. Documents take
+          15-20 seconds.
+        </Text>
+      ),
+      labels: { confirm: 'Submit Task', cancel: 'Cancel' },
+      onConfirm: () =>
+        finalize.mutate(undefined, {
+          onSuccess: () => push({ type: 'success', message: 'Task Submitted!' }),
+          onError: fail,
+        }),
+    });
+
+  const confirmReopen = () =>
+    modals.openConfirmModal({
+      title: 'Reopen Task',
+      children: (
+        <Text size="sm">Reopening lets you change the answers; the task must then be submitted again.</Text>
+      ),
+      labels: { confirm: 'Reopen Task', cancel: 'Cancel' },
+      onConfirm: () =>
+        reopen.mutate(undefined, {
+          onSuccess: () => push({ type: 'success', message: 'Task reopened.' }),
+          onError: fail,
+        }),
+    });
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete Task',
+      children: <Text size="sm">Delete {transaction.label} and its answers? This cannot be undone.</Text>,
+      labels: { confirm: 'Delete Task', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            push({ type: 'success', message: 'Task deleted.' });
+            props.onDeleted();
+          },
+          onError: fail,
+        }),
+    });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2}>{transaction.label}</Title>
+          {transaction.description && <Text c="dimmed">{transaction.description}</Text>}
+        </div>
+        <Group gap="xs">
+          <Badge size="lg" variant="light" aria-label="Task status">
+            {transaction.status}
+          </Badge>
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label="Task menu">
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {transaction.open && <Menu.Item onClick={props.onOpenForm}>Update Inputs</Menu.Item>}
+              {canReopen(transaction) && <Menu.Item onClick={confirmReopen}>Reopen Task</Menu.Item>}
+              {canDelete(transaction) && (
+                <Menu.Item color="red" onClick={confirmDelete}>
+                  Delete Task
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+      {blocked && <Alert color="yellow">{PRIOR_TASKS_PENDING}</Alert>}
+      {transaction.state === 'Processing' && generating > 0 && (
+        <Stack gap={4} aria-label="Document progress">
+          <Text size="sm">
+            Generating documents: {generating - processing} of {generating} ready. Documents take 15-20
+            seconds.
+          </Text>
+          <Progress value={((generating - processing) / generating) * 100} animated />
+        </Stack>
+      )}
+      {transaction.tasks.map((task) => (
+        <TaskCard
+          key={task.id}
+          companyId={companyId}
+          transaction={transaction}
+          task={task}
+          onPreview={setPreview}
+        />
+      ))}
+      <Group justify="space-between">
+        <Button variant="default" onClick={props.onExit}>
+          Exit Workflow
+        </Button>
+        <Group>
+          {transaction.open && (
+            <Button variant="light" onClick={props.onOpenForm}>
+              {transaction.is_started ? 'Continue Form' : 'Start Form'}
+            </Button>
+          )}
+          {transaction.open && (
+            <Button
+              onClick={confirmSubmit}
+              disabled={!transaction.validated_questionnaire || blocked}
+              loading={finalize.isPending}
+            >
+              Submit Task
+            </Button>
+          )}
+          {props.nextTransaction && (
+            <Button
+              variant="light"
+              onClick={() => props.nextTransaction && props.onOpen(props.nextTransaction)}
+            >
+              Next Task
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <PdfPreviewModal
+        companyId={companyId}
+        fileId={preview?.document?.box_file_id ?? null}
+        title={preview?.document?.filename.replace(/\.pdf$/, '') ?? ''}
+        onClose={() => setPreview(null)}
+      />
+    </Stack>
+  );
+}
