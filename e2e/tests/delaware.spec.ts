@@ -89,7 +89,7 @@ test('form a Delaware corporation: answer, leave, come back, submit and preview 
   // Generation runs as a job; the overview follows it until every document is there.
   await expect(page.getByLabel('Task status')).toHaveText('Completed', { timeout: 30_000 });
   const certificate = page.getByRole('article', { name: 'Certificate of Incorporation' });
-  await expect(certificate.getByText('Certificate of Incorporation.pdf')).toBeVisible();
+  await expect(certificate.getByText('Certificate of Incorporation.pdf').first()).toBeVisible();
   await expect(certificate.getByText('Completed', { exact: true }).first()).toBeVisible();
   await expect(certificate.getByText('Document generated')).toBeVisible();
   await certificate.getByRole('button', { name: 'Preview' }).click();

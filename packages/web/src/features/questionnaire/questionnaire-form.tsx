@@ -42,10 +42,20 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
   const queryClient = useQueryClient();
   const { push } = useNotices();
   const transactionId = transaction.id;
+  const started = transaction.is_started;
   const save = useCallback(
-    (input: { feature_type_id: string; resource_id?: number; value: string }) =>
-      api.saveAnswer({ transaction_id: transactionId, ...input }),
-    [api, transactionId],
+    async (input: { feature_type_id: string; resource_id?: number; value: string }) => {
+      const saved = await api.saveAnswer({ transaction_id: transactionId, ...input });
+      // The first answer starts the form: statuses elsewhere (panel, lists) change with it.
+      if (!started) {
+        await queryClient.invalidateQueries({
+          queryKey: workbenchKeys.all(companyId),
+          predicate: (query) => query.queryKey[3] !== 'questionnaire',
+        });
+      }
+      return saved;
+    },
+    [api, transactionId, started, queryClient, companyId],
   );
   const form = useAnswers(questionnaire, save);
   const [submitting, setSubmitting] = useState(false);

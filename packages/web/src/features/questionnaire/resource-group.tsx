@@ -174,7 +174,7 @@ export function ResourceGroup(props: Props) {
         {canAdd && (
           <Group align="flex-end" gap="sm">
             <TextInput
-              label={`Add ${nameField?.label ?? 'name'}`}
+              label={`Add to ${question.label}`}
               aria-label={`New ${question.label} name`}
               placeholder={nameField?.label}
               value={name}

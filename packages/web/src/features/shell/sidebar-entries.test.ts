@@ -20,6 +20,7 @@ describe('sidebarEntries', () => {
       'Home',
       'Workflows',
       'Tasks',
+      'Submitted Tasks',
       'Rooms',
       'Documents',
       'Reports',
@@ -34,6 +35,7 @@ describe('sidebarEntries', () => {
       'Home',
       'Workflows',
       'Tasks',
+      'Submitted Tasks',
       'Documents',
       'Reports',
       'Account',
@@ -46,6 +48,7 @@ describe('sidebarEntries', () => {
       'Home',
       'Workflows',
       'Tasks',
+      'Submitted Tasks',
       'Rooms',
       'Documents',
     ]);

@@ -4,6 +4,7 @@ export type SidebarEntryKey =
   | 'home'
   | 'workflows'
   | 'tasks'
+  | 'submitted-tasks'
   | 'rooms'
   | 'documents'
   | 'reports'
@@ -34,6 +35,7 @@ const COMPANY_ENTRIES: [SidebarEntryKey, string][] = [
   ['home', 'Home'],
   ['workflows', 'Workflows'],
   ['tasks', 'Tasks'],
+  ['submitted-tasks', 'Submitted Tasks'],
   ['rooms', 'Rooms'],
   ['documents', 'Documents'],
   ['reports', 'Reports'],

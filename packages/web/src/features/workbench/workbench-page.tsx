@@ -1,11 +1,12 @@
 import { Alert, Grid, Loader, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { QuestionnaireForm } from '../questionnaire/questionnaire-form.tsx';
-import { useProject, useQuestionnaire, useTransaction, workbenchApi } from './api.ts';
+import { useProject, useQuestionnaire, useTransaction, workbenchApi, workbenchKeys } from './api.ts';
 import { NavPanel } from './nav-panel.tsx';
 import { currentTransaction, LEGACY_STEPS, stepFor, type WorkbenchStep, workbenchPath } from './routing.ts';
 import { TaskOverview } from './task-overview.tsx';
@@ -78,6 +79,12 @@ function Workbench({ companyId, moduleId, projectId, transactionId, step }: Work
   const { push } = useNotices();
   const project = useProject(companyId, projectId);
   const transaction = useTransaction(companyId, transactionId);
+  const queryClient = useQueryClient();
+  const status = transaction.data?.status;
+  // The panel's statuses follow the group as it moves on (documents generated, reopened…).
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: workbenchKeys.project(companyId, projectId) });
+  }, [status, companyId, projectId, queryClient]);
 
   if (project.isPending) return <Loader aria-label="Loading workflow" />;
   if (project.isError)
