@@ -69,6 +69,12 @@ test('form a Delaware corporation: answer, leave, come back, submit and preview 
   // Leave and come back: every answer was saved on blur.
   await nav.getByText('Save & Exit').click();
   await expect(page).toHaveURL(/\/c\/\d+\/home$/);
+  // Starting the workflow made its task group a to-do, which can be assigned to a member.
+  const todos = page.getByLabel('To-dos');
+  await expect(todos.getByText('Formation details')).toBeVisible();
+  await todos.getByRole('textbox', { name: 'Assignee of Formation details' }).click();
+  await page.getByRole('option', { name: /Dana/ }).click();
+  await expect(page.getByText('Task To-do assigned!')).toBeVisible();
   await page.getByRole('link', { name: 'Tasks', exact: true }).click();
   const row = page.getByRole('row', { name: /Formation details/ });
   await expect(row.getByText('Form Incomplete')).toBeVisible();

@@ -284,4 +284,37 @@ describe('workflows: projects, questionnaires, submission and generated document
     });
     expect(foreign.status).toBe(404);
   });
+
+  it('keeps a to-do per open task group: assign, reassign, delete, within the workspace', async () => {
+    const project = await start(me, 'board-consent');
+    const group = (project.groupedTransactions as Json[])[0];
+    const list = await call(me, 'GET', '/api/account/recommendation');
+    const todo = (list.body as unknown as Json[]).find((r) => r.transaction.id === group.id);
+    expect(todo).toMatchObject({
+      assignee: null,
+      transaction: { label: group.label, status: 'Not Started' },
+    });
+    expect((await call(null, 'GET', '/api/account/recommendation')).status).toBe(401);
+    expect((await call(other, 'GET', '/api/account/recommendation')).body).toEqual([]);
+
+    const options = await call(me, 'GET', '/api/account/recommendation/project_template/board-consent');
+    expect((options.body as unknown as Json[]).map((o) => o.id)).toEqual([me.user.id]);
+    const assigned = await call(me, 'POST', `/api/account/transaction/${group.id}/assign`, {
+      assignee_id: me.user.id,
+    });
+    expect(assigned.body).toEqual({ message: 'Task To-do assigned!' });
+    const stranger = await call(me, 'PATCH', `/api/account/recommendation/${todo?.id}`, {
+      assignee_id: other.user.id,
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.message).toBe('Choose a member of this workspace.');
+    const cleared = await call(me, 'PATCH', `/api/account/recommendation/${todo?.id}`, { assignee_id: null });
+    expect(cleared.body).toEqual({ message: 'Assignee Updated.' });
+    expect((await call(other, 'DELETE', `/api/account/recommendation/${todo?.id}`)).status).toBe(404);
+    expect((await call(me, 'DELETE', `/api/account/recommendation/${todo?.id}`)).body).toEqual({
+      message: 'To-do deleted',
+    });
+    const after = await call(me, 'GET', '/api/account/recommendation');
+    expect((after.body as unknown as Json[]).some((r) => r.id === todo?.id)).toBe(false);
+  });
 });

@@ -196,3 +196,19 @@ export const documents = pgTable(
     index('documents_task_idx').on(t.taskId),
   ],
 );
+
+/** A to-do on the home page: an open task group someone should move on, optionally assigned. */
+export const recommendations = pgTable(
+  'recommendations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountId(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .unique()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recommendations_account_idx').on(t.accountId, t.createdAt)],
+);

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import type { AccountAuth } from '../../http/authenticate.ts';
 import { loadTemplate, type TaskTemplate } from './catalog.ts';
+import { addTodos } from './todos.ts';
 
 /** Generate when the template allows it, else its first mode. */
 const defaultMode = (task: TaskTemplate) => (task.modes.includes('Generate') ? 'Generate' : task.modes[0]);
@@ -32,6 +33,7 @@ export async function createProject(tx: Tx, auth: AccountAuth, templateId: strin
       createdBy: auth.user.id,
     })
     .returning({ id: projects.id });
+  const transactionIds: number[] = [];
   for (const [position, transactionTemplate] of template.transactions.entries()) {
     const [transaction] = await tx
       .insert(transactions)
@@ -43,6 +45,7 @@ export async function createProject(tx: Tx, auth: AccountAuth, templateId: strin
         label: transactionTemplate.label,
       })
       .returning({ id: transactions.id });
+    transactionIds.push(transaction.id);
     const created = await tx
       .insert(tasks)
       .values(
@@ -61,5 +64,6 @@ export async function createProject(tx: Tx, auth: AccountAuth, templateId: strin
       .insert(taskEvents)
       .values(created.map((task) => ({ taskId: task.id, label: 'Task created', icon: 'created' })));
   }
+  await addTodos(tx, accountId, transactionIds);
   return { projectId: project.id, created: true };
 }

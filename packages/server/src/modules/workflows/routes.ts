@@ -30,6 +30,7 @@ import {
   templateFor,
   updateTransaction,
 } from './submit-transaction.ts';
+import { assigneeOptionsFor, assignTransaction, deleteTodo, listTodos, updateTodo } from './todos.ts';
 import { TASK_ACTIONS, updateTask } from './update-task.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -386,4 +387,46 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
       .header('cache-control', 'private, no-store')
       .send(bytes);
   });
+
+  const assignee = z.object({ assignee_id: z.number().int().positive().nullable() });
+
+  app.get('/api/account/recommendation', { schema: { tags } }, async (request) => {
+    const auth = await account(request);
+    const restricted = auth.account.roleId === RESTRICTED_ROLE_ID ? 4 : null;
+    return inTx((tx) => listTodos(tx, auth.account.id, restricted));
+  });
+
+  app.get(
+    '/api/account/recommendation/project_template/:id',
+    { schema: { tags, params: z.object({ id: z.string().max(100) }) } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => assigneeOptionsFor(tx, auth.account.id, request.params.id));
+    },
+  );
+
+  app.patch(
+    '/api/account/recommendation/:id',
+    { schema: { tags, params: idParams, body: assignee } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => updateTodo(tx, auth.account.id, request.params.id, request.body.assignee_id));
+    },
+  );
+
+  app.delete('/api/account/recommendation/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const auth = await account(request);
+    return inTx((tx) => deleteTodo(tx, auth.account.id, request.params.id));
+  });
+
+  app.post(
+    '/api/account/transaction/:id/assign',
+    { schema: { tags, params: idParams, body: assignee } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) =>
+        assignTransaction(tx, auth.account.id, request.params.id, request.body.assignee_id),
+      );
+    },
+  );
 }

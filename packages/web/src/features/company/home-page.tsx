@@ -4,8 +4,9 @@ import { useParams } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { parseCompanyId } from '../shell/company-gate.ts';
 import { useAccountMe } from '../shell/queries.ts';
+import { TodoList } from './todo-list.tsx';
 
-/** The workspace's home: a welcome card for now. */
+/** The workspace's home: a welcome card and the to-dos. */
 export function HomePage() {
   const companyId = parseCompanyId(useParams().companyId) ?? 0;
   const { user } = useSession();
@@ -32,6 +33,7 @@ export function HomePage() {
           </Stack>
         </Group>
       </Card>
+      {companyId > 0 && <TodoList companyId={companyId} />}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { DocumentsPage } from '../documents/documents-page.tsx';
 import { UserProfilePage } from '../profile/user-profile-page.tsx';
 import { TasksPage } from '../workbench/tasks-page.tsx';
 import { WorkbenchPage } from '../workbench/workbench-page.tsx';
@@ -10,7 +11,6 @@ import { PlaceholderPage } from './placeholder-page.tsx';
 /** Company pages still to come, by path and title. */
 const PLACEHOLDERS: [string, string][] = [
   ['rooms', 'Rooms'],
-  ['documents', 'Documents'],
   ['reports', 'Reports'],
   ['cabinet', 'File Cabinet'],
   ['settings/*', 'Workspace Settings'],
@@ -28,6 +28,7 @@ export const companyRoutes: RouteObject[] = [
   { path: 'workflows', element: <WorkflowsPage /> },
   { path: 'tasks', element: <TasksPage submitted={false} /> },
   { path: 'submitted-tasks', element: <TasksPage submitted /> },
+  { path: 'documents', element: <DocumentsPage /> },
   { path: 'workbench/:moduleId/:projectId/:transactionId?/:step?', element: <WorkbenchPage /> },
   { path: 'company-select', element: <CompanySelectPage /> },
   { path: 'user-settings/*', element: <UserProfilePage /> },

@@ -1,14 +1,27 @@
 import { PRIOR_TASKS_PENDING } from '@charter/domain';
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { DocumentsList } from '../documents/documents-list.tsx';
 import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
-import { useWorkbenchMutation, workbenchApi } from './api.ts';
+import { useTransactionDocuments, useWorkbenchMutation, workbenchApi } from './api.ts';
 import { TaskCard } from './task-card.tsx';
-import type { Task, Transaction } from './types.ts';
+import type { DocumentRow, Transaction } from './types.ts';
 
 /** Spec 2 §9: the payment/finalize modal is 450 wide. */
 export const FINALIZE_MODAL_WIDTH = 450;
@@ -46,7 +59,10 @@ export function TaskOverview(props: Props) {
   const { companyId, transaction } = props;
   const { push } = useNotices();
   const api = workbenchApi(companyId);
-  const [preview, setPreview] = useState<Task | null>(null);
+  const [preview, setPreview] = useState<{ fileId: number | null; title: string } | null>(null);
+  const documents = useTransactionDocuments(companyId, transaction.id, transaction.status);
+  const previewDocument = (document: Pick<DocumentRow, 'box_file_id' | 'filename'>) =>
+    setPreview({ fileId: document.box_file_id, title: document.filename.replace(/\.pdf$/, '') });
   const finalize = useWorkbenchMutation(companyId, () => api.finalize(transaction.id, {}));
   const reopen = useWorkbenchMutation(companyId, () => api.reopen(transaction.id));
   const remove = useWorkbenchMutation(companyId, () => api.deleteTransaction(transaction.id));
@@ -149,9 +165,20 @@ export function TaskOverview(props: Props) {
           companyId={companyId}
           transaction={transaction}
           task={task}
-          onPreview={setPreview}
+          onPreview={(t) => t.document && previewDocument(t.document)}
         />
       ))}
+      <Text size="sm" c="dimmed" aria-label="Fees">
+        No fees or document credits apply to this task.
+      </Text>
+      {documents.data && documents.data.length > 0 && (
+        <Card withBorder radius="md" padding="lg">
+          <Title order={4} mb="xs">
+            Documents
+          </Title>
+          <DocumentsList documents={documents.data} onPreview={previewDocument} />
+        </Card>
+      )}
       <Group justify="space-between">
         <Button variant="default" onClick={props.onExit}>
           Exit Workflow
@@ -183,8 +210,8 @@ export function TaskOverview(props: Props) {
       </Group>
       <PdfPreviewModal
         companyId={companyId}
-        fileId={preview?.document?.box_file_id ?? null}
-        title={preview?.document?.filename.replace(/\.pdf$/, '') ?? ''}
+        fileId={preview?.fileId ?? null}
+        title={preview?.title ?? ''}
         onClose={() => setPreview(null)}
       />
     </Stack>

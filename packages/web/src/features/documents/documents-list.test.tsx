@@ -1,0 +1,64 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DocumentRow } from '../workbench/types.ts';
+import { DocumentsList } from './documents-list.tsx';
+
+const doc = (id: number): DocumentRow => ({
+  id,
+  filename: `Document ${String(id).padStart(3, '0')}.pdf`,
+  label: `Document ${id}`,
+  box_file_id: id,
+  status: 'document.completed',
+  revision_count: 0,
+  account_task_id: null,
+  created_at: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
+  completed_at: null,
+});
+
+afterEach(cleanup);
+
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Documents' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('DocumentsList', () => {
+  it('shows 5 rows, pages by a fifth of the list (at least 25), and back to 5', () => {
+    const documents = Array.from({ length: 60 }, (_, i) => doc(i + 1));
+    render(
+      <MantineProvider>
+        <DocumentsList documents={documents} onPreview={() => undefined} />
+      </MantineProvider>,
+    );
+    expect(rows()).toHaveLength(5);
+    expect(rows()[0].textContent).toContain('Document 060.pdf');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(rows()).toHaveLength(30);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(rows()).toHaveLength(55);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(rows()).toHaveLength(60);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(rows()).toHaveLength(5);
+  });
+
+  it('opens a preview from a row and says when there is nothing', () => {
+    const onPreview = vi.fn();
+    const { rerender } = render(
+      <MantineProvider>
+        <DocumentsList documents={[doc(1)]} onPreview={onPreview} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Completed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Document 001.pdf' }));
+    expect(onPreview).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+    rerender(
+      <MantineProvider>
+        <DocumentsList documents={[]} onPreview={onPreview} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('No documents yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,38 @@
+import { Alert, Card, Loader, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { apiFetch } from '../../api/client.ts';
+import type { DocumentRow } from '../workbench/types.ts';
+import { DocumentsList } from './documents-list.tsx';
+import { PdfPreviewModal } from './pdf-preview-modal.tsx';
+
+export const DOCUMENTS_LOAD_ERROR =
+  'An error has occurred loading your documents. If the documents are still not loading correctly after refreshing the page, please contact us.';
+
+/** The workspace's documents, newest first (the latest 200; the cabinet holds them all). */
+export function DocumentsPage() {
+  const companyId = Number(useParams().companyId);
+  const [preview, setPreview] = useState<DocumentRow | null>(null);
+  const documents = useQuery({
+    queryKey: ['account', companyId, 'workbench', 'document-history'],
+    queryFn: () =>
+      apiFetch<DocumentRow[]>('/api/account/document_history?limit=200', { accountId: companyId }),
+  });
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Documents</Title>
+      <Card withBorder radius="md" padding="lg">
+        {documents.isPending && <Loader aria-label="Loading documents" />}
+        {documents.isError && <Alert color="red">{DOCUMENTS_LOAD_ERROR}</Alert>}
+        {documents.data && <DocumentsList documents={documents.data} onPreview={setPreview} />}
+      </Card>
+      <PdfPreviewModal
+        companyId={companyId}
+        fileId={preview?.box_file_id ?? null}
+        title={preview?.label ?? ''}
+        onClose={() => setPreview(null)}
+      />
+    </Stack>
+  );
+}
