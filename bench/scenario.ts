@@ -33,3 +33,23 @@ export async function createScenario(base: string) {
     basicAuth: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
   };
 }
+
+/** `count` projects of a one-group template, created `parallel` at a time; the id of the last group. */
+export async function createProjects(base: string, accessToken: string, templateId: string, count: number) {
+  const parallel = 8;
+  let last = 0;
+  for (let done = 0; done < count; done += parallel) {
+    const batch = Array.from({ length: Math.min(parallel, count - done) }, async () => {
+      const res = await fetch(`${base}/api/account/project_template/${templateId}/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: '{}',
+      });
+      if (!res.ok) throw new Error(`create project: ${res.status} ${await res.text()}`);
+      const project = (await res.json()) as { transactions: { id: number }[] };
+      last = project.transactions[0].id;
+    });
+    await Promise.all(batch);
+  }
+  return last;
+}

@@ -32,7 +32,7 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
 }
 
 /** Charter in its own process (as in production), on a fresh embedded database. */
-export async function startCharter(port: number): Promise<Server> {
+export async function startCharter(port: number, extraEnv: Record<string, string> = {}): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
@@ -48,6 +48,7 @@ export async function startCharter(port: number): Promise<Server> {
       AUTH_RATE_LIMIT: '100000000',
       AUTH_EMAIL_ATTEMPTS: '100000000',
       WEB_DIST: '',
+      ...extraEnv,
     },
   });
   const url = `http://127.0.0.1:${port}`;

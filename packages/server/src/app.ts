@@ -74,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   };
   app.decorate('ctx', ctx);
   await syncTemplateLibrary(ctx);
+  if (config.extraTemplatesDir) await syncTemplateLibrary(ctx, config.extraTemplatesDir);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -22,6 +22,8 @@ export type Config = {
   trustProxy: boolean;
   /** Background job polling; tests may turn the worker off and drain by hand. */
   runWorker: boolean;
+  /** More workflow templates loaded at start beside the shipped library (a firm's own, or a bench's). */
+  extraTemplatesDir: string | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -57,6 +59,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: env.TRUST_PROXY === 'true',
     runWorker: true,
+    extraTemplatesDir: env.TEMPLATES_DIR
+      ? path.resolve(env.INIT_CWD ?? process.cwd(), env.TEMPLATES_DIR)
+      : null,
     ...overrides,
   };
 }

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { FILL_REQUIRED, PRIOR_TASKS_PENDING, PROJECT_HAS_COMPLETED } from '@charter/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -316,5 +318,42 @@ describe('workflows: projects, questionnaires, submission and generated document
     });
     const after = await call(me, 'GET', '/api/account/recommendation');
     expect((after.body as unknown as Json[]).some((r) => r.id === todo?.id)).toBe(false);
+  });
+
+  it('shows a generation that failed for good, and runs it again on Retry', async () => {
+    const project = await start(me, 'test-two-steps');
+    const first = (project.groupedTransactions as Json[])[0];
+    await save(me, first.id, 'title', 'Fragile');
+    await call(me, 'PUT', `/api/account/transaction/${first.id}`, { validated_questionnaire: 1 });
+    const storage = t.ctx.storage;
+    const put = storage.put;
+    storage.put = async () => {
+      throw new Error('disk full');
+    };
+    try {
+      expect((await call(me, 'POST', `/api/account/transaction/${first.id}/finalize`, {})).status).toBe(200);
+      await t.ctx.db.update(jobs).set({ maxAttempts: 1 }).where(eq(jobs.status, 'queued'));
+      await t.ctx.jobs.drain();
+    } finally {
+      storage.put = put;
+    }
+    const failed = await call(me, 'GET', `/api/account/transaction/${first.id}`);
+    expect(failed.body.tasks[0]).toMatchObject({
+      state: 'Failed',
+      status_label: 'Generation failed',
+      document: null,
+    });
+    expect(failed.body.tasks[0].timeline[0].label).toBe('Generation failed');
+    const memo = failed.body.tasks[0].id;
+    expect((await call(other, 'PUT', `/api/account/task/${memo}`, { action: 'retry' })).status).toBe(404);
+    const retry = await call(me, 'PUT', `/api/account/task/${memo}`, { action: 'retry' });
+    expect(retry.body).toEqual({ message: 'Requested action submitted.' });
+    expect((await call(me, 'PUT', `/api/account/task/${memo}`, { action: 'retry' })).status).toBe(409);
+    await t.ctx.jobs.drain();
+    const done = await call(me, 'GET', `/api/account/transaction/${first.id}`);
+    expect(done.body.tasks[0]).toMatchObject({
+      state: 'Completed',
+      document: { status: 'document.completed' },
+    });
   });
 });

@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** Which attempt this is; `final` when a failure now will not be retried. */
+export type JobAttempt = { number: number; final: boolean };
+export type JobHandler = (payload: Record<string, unknown>, attempt: JobAttempt) => Promise<void>;
 
 export type JobQueue = {
   /** Adds a job inside the caller's transaction, so it exists exactly when the work it follows does. */
@@ -50,7 +52,7 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger): JobQueue {
     const handler = handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler(job.payload);
+      await handler(job.payload, { number: job.attempts, final: job.attempts >= job.maxAttempts });
       await db
         .update(jobs)
         .set({ status: 'done', finishedAt: new Date(), lastError: null })

@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
 import type { AppContext } from '../../context.ts';
 import { documents, files, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import type { JobAttempt } from '../../jobs/queue.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
 import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
 
@@ -36,8 +37,42 @@ const safeName = (label: string) => label.replace(/[^\w .,()-]+/g, '').trim() ||
  * PDF, stores it, and records it as the task's document. Runs again safely: a task no longer Processing is
  * left alone, and the file is written before the row that names it.
  */
-export async function generateDocument(ctx: AppContext, payload: Record<string, unknown>) {
+export async function generateDocument(
+  ctx: AppContext,
+  payload: Record<string, unknown>,
+  attempt: JobAttempt,
+) {
   const taskId = Number(payload.taskId);
+  try {
+    await generate(ctx, taskId);
+  } catch (error) {
+    // The last attempt leaves the task visibly failed, with a Retry, instead of Processing for ever.
+    if (attempt.final) await markFailed(ctx, taskId, error);
+    throw error;
+  }
+}
+
+export const GENERATION_FAILED = 'Generation failed';
+
+async function markFailed(ctx: AppContext, taskId: number, error: unknown) {
+  await ctx.db.transaction(async (tx) => {
+    const [task] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
+    if (task?.state !== 'Processing') return;
+    await tx
+      .update(tasks)
+      .set({ state: 'Failed', statusLabel: GENERATION_FAILED, updatedAt: new Date() })
+      .where(eq(tasks.id, taskId));
+    await tx.insert(taskEvents).values({
+      taskId,
+      label: GENERATION_FAILED,
+      description: 'The document could not be generated. Retry it, or contact support if it fails again.',
+      icon: 'error',
+    });
+    ctx.log.error({ taskId, err: error }, 'document generation failed for good');
+  });
+}
+
+async function generate(ctx: AppContext, taskId: number) {
   const [row] = await ctx.db
     .select({ task: tasks, transaction: transactions, templateId: projects.templateId })
     .from(tasks)

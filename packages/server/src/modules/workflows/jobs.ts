@@ -3,5 +3,5 @@ import { generateDocument } from './generate-document.ts';
 import { GENERATE_JOB } from './submit-transaction.ts';
 
 export function registerWorkflowJobs(ctx: AppContext) {
-  ctx.jobs.register(GENERATE_JOB, (payload) => generateDocument(ctx, payload));
+  ctx.jobs.register(GENERATE_JOB, (payload, attempt) => generateDocument(ctx, payload, attempt));
 }

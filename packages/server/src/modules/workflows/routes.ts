@@ -252,7 +252,7 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const auth = await account(request);
-      return inTx((tx) => updateTask(tx, auth.account.id, request.params.id, request.body));
+      return inTx((tx) => updateTask(ctx, tx, auth.account.id, request.params.id, request.body));
     },
   );
 

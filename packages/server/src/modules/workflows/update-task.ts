@@ -1,16 +1,17 @@
 import { TASK_MODE_TOASTS, type TaskMode } from '@charter/domain';
 import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { taskTemplateOf } from './catalog.ts';
 import { findTask, findTransaction } from './scope.ts';
-import { templateFor } from './submit-transaction.ts';
+import { GENERATE_JOB, templateFor } from './submit-transaction.ts';
 
-export const TASK_ACTIONS = ['generate', 'upload', 'custom', 'skip', 'enable'] as const;
+export const TASK_ACTIONS = ['generate', 'upload', 'custom', 'skip', 'enable', 'retry'] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
-const MODE_OF: Record<Exclude<TaskAction, 'enable'>, TaskMode> = {
+const MODE_OF: Record<Exclude<TaskAction, 'enable' | 'retry'>, TaskMode> = {
   generate: 'Generate',
   upload: 'Upload',
   custom: 'Custom',
@@ -23,6 +24,7 @@ const MODE_OF: Record<Exclude<TaskAction, 'enable'>, TaskMode> = {
  * means the form must be submitted again.
  */
 export async function updateTask(
+  ctx: AppContext,
   tx: Tx,
   accountId: number,
   id: number,
@@ -30,6 +32,7 @@ export async function updateTask(
 ): Promise<{ message: string }> {
   const task = await findTask(tx, accountId, id);
   const transaction = await findTransaction(tx, accountId, task.transactionId, true);
+  if (input.action === 'retry') return retryGeneration(ctx, tx, task);
   if (!transaction.open)
     throw new AppError('CONFLICT', 'This task has been submitted. Reopen it to change it.');
   const { transactionTemplate } = await templateFor(tx, transaction);
@@ -62,4 +65,22 @@ export async function updateTask(
     icon: 'mode',
   });
   return { message: input.action === 'enable' ? TASK_MODE_TOASTS.Enable : TASK_MODE_TOASTS[mode] };
+}
+
+export const REQUESTED_ACTION = 'Requested action submitted.';
+
+/** A task whose document failed to generate goes back to the queue. */
+async function retryGeneration(ctx: AppContext, tx: Tx, task: typeof tasks.$inferSelect) {
+  if (task.state !== 'Failed') throw new AppError('CONFLICT', 'Only a failed task can be retried.');
+  await tx
+    .update(tasks)
+    .set({ state: 'Processing', statusLabel: null, updatedAt: new Date() })
+    .where(eq(tasks.id, task.id));
+  await tx
+    .update(transactions)
+    .set({ state: 'Processing', updatedAt: new Date() })
+    .where(eq(transactions.id, task.transactionId));
+  await tx.insert(taskEvents).values({ taskId: task.id, label: 'Generation retried', icon: 'submitted' });
+  await ctx.jobs.enqueue(tx, GENERATE_JOB, { taskId: task.id });
+  return { message: REQUESTED_ACTION };
 }

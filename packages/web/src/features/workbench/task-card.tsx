@@ -111,6 +111,16 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
             {deliverable.label}: {deliverable.timeline}
           </Text>
         )}
+        {task.state === 'Failed' && (
+          <Group gap="sm">
+            <Text size="sm" c="red">
+              The document could not be generated.
+            </Text>
+            <Button size="compact-sm" variant="light" color="red" onClick={() => run({ action: 'retry' })}>
+              Retry
+            </Button>
+          </Group>
+        )}
         {task.state === 'Processing' && (
           <Text size="sm" c="blue">
             Generating the document…
