@@ -72,7 +72,7 @@ test('form a Delaware corporation: answer, leave, come back, submit and preview 
   // Starting the workflow made its task group a to-do, which can be assigned to a member.
   const todos = page.getByLabel('To-dos');
   await expect(todos.getByText('Formation details')).toBeVisible();
-  await todos.getByRole('textbox', { name: 'Assignee of Formation details' }).click();
+  await todos.getByRole('combobox', { name: 'Assignee of Formation details' }).click();
   await page.getByRole('option', { name: /Dana/ }).click();
   await expect(page.getByText('Task To-do assigned!')).toBeVisible();
   await page.getByRole('link', { name: 'Tasks', exact: true }).click();

@@ -20,3 +20,46 @@ test('the workflows page shows the template library by area, following the hash'
   await expect(page.getByText('Legal Health Check')).toBeVisible();
   await expect(page.getByText('Assessment', { exact: true })).toBeVisible();
 });
+
+test('an assessment is submitted from its form, shows its answers, and can be restarted', async ({
+  page,
+}) => {
+  const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+  await loginWithPassword(page, demo.email, demo.password);
+  await page.getByRole('link', { name: 'Workflows' }).click();
+  await page.getByRole('tab', { name: 'Other' }).click();
+  await page.getByRole('button', { name: 'Start Legal Health Check' }).click();
+  await expect(page).toHaveURL(/\/workbench\/\d+\/\d+\/\d+\/task-view$/);
+  // The workspace's own name, fixed.
+  await expect(page.getByLabel('Company name', { exact: true })).toHaveValue('Demo Ventures, Inc.');
+  await expect(page.getByLabel('Company name', { exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Submit Assessment' }).click();
+  await expect(page.getByText('- Fill out all required fields before continuing.')).toBeVisible();
+  for (const question of [
+    'The company has adopted bylaws',
+    'Founder shares are subject to vesting',
+    'Every founder has assigned their IP to the company',
+  ]) {
+    await page.getByRole('radiogroup', { name: question }).getByLabel('Yes').check();
+  }
+  await page.getByRole('button', { name: 'Submit Assessment' }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByLabel('Task status')).toHaveText('Completed', { timeout: 30_000 });
+  const answers = page.getByLabel('Assessment answers');
+  await expect(answers.getByRole('row', { name: /adopted bylaws/ })).toContainText('Yes');
+  await expect(
+    page.getByRole('navigation', { name: 'Workflow navigation' }).getByText('Overview'),
+  ).toBeVisible();
+  await snap(page, 'assessment-overview');
+
+  await page.getByRole('button', { name: 'Task menu' }).click();
+  await page.getByRole('menuitem', { name: 'Restart Assessment' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Restart Assessment' }).click();
+  await expect(page.getByText('Task reopened.')).toBeVisible();
+  await expect(page).toHaveURL(/\/task-view$/);
+  await expect(page.getByText('Your task is being reopened.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Assessment' })).toBeDisabled();
+  await expect(
+    page.getByRole('radiogroup', { name: 'The company has adopted bylaws' }).getByLabel('Yes'),
+  ).toBeChecked();
+});

@@ -356,4 +356,29 @@ describe('workflows: projects, questionnaires, submission and generated document
       document: { status: 'document.completed' },
     });
   });
+
+  it('finalizes an assessment from its form, with the workspace name fixed, and restarts it', async () => {
+    const project = await start(me, 'legal-health-check');
+    const group = (project.groupedTransactions as Json[])[0];
+    expect(group).toMatchObject({ allow_reopen: true, template: { is_assessment: true } });
+    const questionnaire = await call(me, 'GET', `/api/account/transaction/${group.id}/questionnaire`);
+    const company = (questionnaire.body.questions as Json[]).find((q) => q.id === 'company_name');
+    expect(company).toMatchObject({ fixed: true, value: me.account?.companyName });
+    expect((await save(me, group.id, 'company_name', 'Other, Inc.')).status).toBe(403);
+    const early = await call(me, 'POST', `/api/account/transaction/${group.id}/finalize`, {});
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe('- Fill out all required fields before continuing.');
+    for (const id of ['has_bylaws', 'founders_vest', 'ip_assigned']) await save(me, group.id, id, 'true');
+    const done = await call(me, 'POST', `/api/account/transaction/${group.id}/finalize`, {});
+    expect(done.status).toBe(200);
+    expect(done.body.finalize_snapshot).toMatchObject({
+      has_bylaws: 'true',
+      company_name: me.account?.companyName,
+    });
+    await t.ctx.jobs.drain();
+    const report = await call(me, 'GET', `/api/account/transaction/${group.id}`);
+    expect(report.body).toMatchObject({ status: 'Completed' });
+    const restarted = await call(me, 'PATCH', `/api/account/transaction/${group.id}/reopen`);
+    expect(restarted.body).toMatchObject({ open: true, validated_questionnaire: false });
+  });
 });

@@ -107,3 +107,9 @@ export function documentStatusLabel(document: {
   if (document.status === DOCUMENT_STATUS.DRAFT) return 'Not yet sent';
   return '';
 }
+
+/** Spec 2 §9: after a reopen, Submit waits 12 s with a message. */
+export const REOPEN_WAIT_MS = 12_000;
+export const REOPEN_WAIT_MESSAGE =
+  'Your task is being reopened. Please wait a few seconds before submitting again.';
+export const PROJECT_NAME_UPDATED = 'Project Name Updated!';

@@ -21,7 +21,8 @@ export async function loadAnswers(
     .where(eq(flatFeatures.transactionId, transactionId));
   const values: Record<string, string> = {};
   for (const question of template.questions) {
-    if (question.default !== undefined) values[question.id] = question.default;
+    if (question.default !== undefined && !question.default.startsWith('{{'))
+      values[question.id] = question.default;
   }
   for (const row of saved) values[row.key] = row.value;
 

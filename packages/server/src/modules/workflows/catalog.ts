@@ -9,6 +9,9 @@ export type StoredTemplate = ProjectTemplate & { bodies: Record<string, string> 
 export type TransactionTemplate = ProjectTemplate['transactions'][number];
 export type TaskTemplate = TransactionTemplate['tasks'][number];
 
+/** A question default that stands for the workspace's own name, filled in when the workflow starts. */
+export const WORKSPACE_NAME_DEFAULT = '{{account.company_name}}';
+
 export async function loadTemplate(tx: Tx, id: string): Promise<StoredTemplate> {
   const [row] = await tx
     .select({ definition: projectTemplates.definition })

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import { flatFeatures, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import type { AccountAuth } from '../../http/authenticate.ts';
-import { loadTemplate, type TaskTemplate } from './catalog.ts';
+import { loadTemplate, type TaskTemplate, WORKSPACE_NAME_DEFAULT } from './catalog.ts';
 import { addTodos } from './todos.ts';
 
 /** Generate when the template allows it, else its first mode. */
@@ -43,9 +43,23 @@ export async function createProject(tx: Tx, auth: AccountAuth, templateId: strin
         templateKey: transactionTemplate.id,
         position,
         label: transactionTemplate.label,
+        // An assessment can always be restarted (Restart Assessment needs allow_reopen).
+        allowReopen: template.is_assessment,
       })
       .returning({ id: transactions.id });
     transactionIds.push(transaction.id);
+    const prefilled = transactionTemplate.questions.filter((q) => q.default === WORKSPACE_NAME_DEFAULT);
+    if (prefilled.length > 0) {
+      await tx
+        .insert(flatFeatures)
+        .values(
+          prefilled.map((q) => ({
+            transactionId: transaction.id,
+            key: q.id,
+            value: auth.account.companyName,
+          })),
+        );
+    }
     const created = await tx
       .insert(tasks)
       .values(

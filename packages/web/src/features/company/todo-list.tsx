@@ -91,6 +91,8 @@ export function TodoList({ companyId }: { companyId: number }) {
     queryKey: todosKey(companyId),
     queryFn: () => apiFetch<Todo[]>('/api/account/recommendation', { accountId: companyId }),
     enabled: companyId > 0,
+    // Workflows started or submitted elsewhere change the to-dos: each visit home asks again.
+    refetchOnMount: 'always',
   });
   const remove = useMutation({
     mutationFn: (id: number) =>

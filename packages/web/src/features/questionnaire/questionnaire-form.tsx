@@ -3,11 +3,14 @@ import {
   type FieldSpec,
   FORM_COMPLETED,
   isQuestionShown,
+  REOPEN_WAIT_MESSAGE,
+  REOPEN_WAIT_MS,
   type ResourceEntry,
 } from '@charter/domain';
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ApiError, apiFetch, errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { workbenchApi, workbenchKeys } from '../workbench/api.ts';
@@ -15,6 +18,7 @@ import type { Questionnaire, QuestionView, Transaction } from '../workbench/type
 import { AnswerField } from './fields/answer-field.tsx';
 import { ResourceGroup } from './resource-group.tsx';
 import { useAnswers } from './use-answers.ts';
+import { WorkflowName } from './workflow-name.tsx';
 
 type Props = {
   companyId: number;
@@ -61,6 +65,13 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
   const [submitting, setSubmitting] = useState(false);
   const [focusResourceId, setFocusResourceId] = useState<number | null>(null);
   const readOnly = !transaction.open;
+  const reopening = Boolean((useLocation().state as { isReopening?: boolean } | null)?.isReopening);
+  const [waiting, setWaiting] = useState(reopening);
+  useEffect(() => {
+    if (!reopening) return;
+    const timer = setTimeout(() => setWaiting(false), REOPEN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [reopening]);
 
   /** Reloads one resource list from the server after it changed there (add, pick, remove, connect). */
   const reloadList = async (question: QuestionView) => {
@@ -118,6 +129,14 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
           </Group>
         )}
       </Group>
+      {transaction.position === 0 && !readOnly && (
+        <WorkflowName
+          companyId={companyId}
+          projectId={transaction.project_id}
+          label={transaction.project_label}
+        />
+      )}
+      {waiting && <Alert color="yellow">{REOPEN_WAIT_MESSAGE}</Alert>}
       {readOnly && (
         <Alert color="blue">This task has been submitted; its answers can no longer be changed here.</Alert>
       )}
@@ -208,7 +227,7 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
       )}
       {!readOnly && (
         <Group justify="flex-end">
-          <Button onClick={() => void submit()} loading={submitting}>
+          <Button onClick={() => void submit()} loading={submitting} disabled={waiting}>
             {questionnaire.is_assessment ? 'Submit Assessment' : 'Submit Form'}
           </Button>
         </Group>

@@ -20,6 +20,7 @@ import { useNotices } from '../../app/notices.tsx';
 import { DocumentsList } from '../documents/documents-list.tsx';
 import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
 import { useTransactionDocuments, useWorkbenchMutation, workbenchApi } from './api.ts';
+import { AssessmentAnswers } from './assessment-answers.tsx';
 import { TaskCard } from './task-card.tsx';
 import type { DocumentRow, Transaction } from './types.ts';
 
@@ -35,6 +36,8 @@ type Props = {
   onOpen: (transaction: Transaction) => void;
   onExit: () => void;
   onDeleted: () => void;
+  /** After a reopen (or a restarted assessment): the form, which then waits before Submit. */
+  onReopened: () => void;
 };
 
 /** Reopen is allowed on a submitted group whose tasks are all uploads, none completed, or that allows it. */
@@ -90,16 +93,21 @@ export function TaskOverview(props: Props) {
         }),
     });
 
+  const isAssessment = transaction.template.is_assessment;
+  const reopenLabel = isAssessment ? 'Restart Assessment' : 'Reopen Task';
   const confirmReopen = () =>
     modals.openConfirmModal({
-      title: 'Reopen Task',
+      title: reopenLabel,
       children: (
         <Text size="sm">Reopening lets you change the answers; the task must then be submitted again.</Text>
       ),
-      labels: { confirm: 'Reopen Task', cancel: 'Cancel' },
+      labels: { confirm: reopenLabel, cancel: 'Cancel' },
       onConfirm: () =>
         reopen.mutate(undefined, {
-          onSuccess: () => push({ type: 'success', message: 'Task reopened.' }),
+          onSuccess: () => {
+            push({ type: 'success', message: 'Task reopened.' });
+            props.onReopened();
+          },
           onError: fail,
         }),
     });
@@ -139,7 +147,9 @@ export function TaskOverview(props: Props) {
             </Menu.Target>
             <Menu.Dropdown>
               {transaction.open && <Menu.Item onClick={props.onOpenForm}>Update Inputs</Menu.Item>}
-              {canReopen(transaction) && <Menu.Item onClick={confirmReopen}>Reopen Task</Menu.Item>}
+              {(isAssessment ? !transaction.open && transaction.allow_reopen : canReopen(transaction)) && (
+                <Menu.Item onClick={confirmReopen}>{reopenLabel}</Menu.Item>
+              )}
               {canDelete(transaction) && (
                 <Menu.Item color="red" onClick={confirmDelete}>
                   Delete Task
@@ -150,6 +160,9 @@ export function TaskOverview(props: Props) {
         </Group>
       </Group>
       {blocked && <Alert color="yellow">{PRIOR_TASKS_PENDING}</Alert>}
+      {isAssessment && !transaction.open && (
+        <AssessmentAnswers companyId={companyId} transaction={transaction} />
+      )}
       {transaction.state === 'Processing' && generating > 0 && (
         <Stack gap={4} aria-label="Document progress">
           <Text size="sm">

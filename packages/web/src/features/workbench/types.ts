@@ -52,6 +52,7 @@ export type Transaction = {
   created_at: string;
   updated_at: string;
   submission_date: string | null;
+  finalize_snapshot: Record<string, unknown> | null;
   project_id: number;
   project_label: string;
   project_template_id: string;

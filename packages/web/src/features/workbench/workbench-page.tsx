@@ -152,6 +152,11 @@ function Workbench({ companyId, moduleId, projectId, transactionId, step }: Work
             onOpen={(t) => open(t)}
             onExit={home}
             onDeleted={() => navigate(`/c/${companyId}/workbench/${moduleId}/${projectId}`)}
+            onReopened={() =>
+              navigate(workbenchPath(companyId, moduleId, projectId, current.id, 'task-view'), {
+                state: { isReopening: true },
+              })
+            }
           />
         )}
         {step !== 'task-view' && step !== 'overview' && (
