@@ -50,15 +50,13 @@ export async function createProject(tx: Tx, auth: AccountAuth, templateId: strin
     transactionIds.push(transaction.id);
     const prefilled = transactionTemplate.questions.filter((q) => q.default === WORKSPACE_NAME_DEFAULT);
     if (prefilled.length > 0) {
-      await tx
-        .insert(flatFeatures)
-        .values(
-          prefilled.map((q) => ({
-            transactionId: transaction.id,
-            key: q.id,
-            value: auth.account.companyName,
-          })),
-        );
+      await tx.insert(flatFeatures).values(
+        prefilled.map((q) => ({
+          transactionId: transaction.id,
+          key: q.id,
+          value: auth.account.companyName,
+        })),
+      );
     }
     const created = await tx
       .insert(tasks)
