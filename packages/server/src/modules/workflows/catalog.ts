@@ -12,25 +12,54 @@ export type TaskTemplate = TransactionTemplate['tasks'][number];
 /** A question default that stands for the workspace's own name, filled in when the workflow starts. */
 export const WORKSPACE_NAME_DEFAULT = '{{account.company_name}}';
 
+/**
+ * Parsed definitions by template id, kept while their content hash stays the same: a definition can be
+ * large (a 200-question form), its hash is not, so each use reads only the hash.
+ */
+const cache = new Map<string, { hash: string; template: StoredTemplate }>();
+
+async function cached(tx: Tx, rows: { id: string; hash: string }[]) {
+  const missing = rows.filter((row) => cache.get(row.id)?.hash !== row.hash).map((row) => row.id);
+  if (missing.length > 0) {
+    const loaded = await tx
+      .select({
+        id: projectTemplates.id,
+        hash: projectTemplates.contentHash,
+        definition: projectTemplates.definition,
+      })
+      .from(projectTemplates)
+      .where(inArray(projectTemplates.id, missing));
+    for (const row of loaded) {
+      cache.set(row.id, { hash: row.hash, template: row.definition as unknown as StoredTemplate });
+    }
+  }
+  return new Map(
+    rows.flatMap((row) => {
+      const entry = cache.get(row.id);
+      return entry ? [[row.id, entry.template] as const] : [];
+    }),
+  );
+}
+
 export async function loadTemplate(tx: Tx, id: string): Promise<StoredTemplate> {
-  const [row] = await tx
-    .select({ definition: projectTemplates.definition })
+  const rows = await tx
+    .select({ id: projectTemplates.id, hash: projectTemplates.contentHash })
     .from(projectTemplates)
     .where(eq(projectTemplates.id, id));
-  if (!row) throw notFound('Workflow template not found');
-  return row.definition as unknown as StoredTemplate;
+  const template = (await cached(tx, rows)).get(id);
+  if (!template) throw notFound('Workflow template not found');
+  return template;
 }
 
 /** The templates of many projects at once (lists), by id. */
 export async function loadTemplates(tx: Tx, ids: readonly string[]) {
   const unique = [...new Set(ids)];
-  const rows = unique.length
-    ? await tx
-        .select({ id: projectTemplates.id, definition: projectTemplates.definition })
-        .from(projectTemplates)
-        .where(inArray(projectTemplates.id, unique))
-    : [];
-  return new Map(rows.map((row) => [row.id, row.definition as unknown as StoredTemplate]));
+  if (unique.length === 0) return new Map<string, StoredTemplate>();
+  const rows = await tx
+    .select({ id: projectTemplates.id, hash: projectTemplates.contentHash })
+    .from(projectTemplates)
+    .where(inArray(projectTemplates.id, unique));
+  return cached(tx, rows);
 }
 
 export function transactionTemplateOf(template: StoredTemplate, key: string): TransactionTemplate {
