@@ -1,67 +1,148 @@
+import { encodeAddress, encodeShareLinks, type FieldType } from '@charter/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BLANK, type BodyData, joinList, renderBody } from './render-body.ts';
+import { TOKEN } from '../templates/tokens.ts';
+import { BLANK, type BodyData, escapeMarkdown, joinList, renderBody } from './render-body.ts';
+
+const answer = (type: FieldType, value: string) => ({ type, value });
 
 const data: BodyData = {
   values: {
-    company: { type: 'company_name', value: 'Acme | *Rockets*, Inc.' },
-    date: { type: 'date', value: '03/02/2026' },
-    par: { type: 'currency', value: '$0.00001' },
-    price: { type: 'currency', value: '1000' },
-    office: {
-      type: 'address',
-      value: JSON.stringify({ line_one: '1 Main St', city: 'Dover', state: 'DE', zip: '19901' }),
-    },
-    vest: { type: 'boolean', value: 'true' },
-    perks: { type: 'checkbox_group', value: '["Dental","Vision","Gym"]' },
-    ssn: { type: 'social_security', value: '123456789' },
-    empty: { type: 'string', value: '' },
+    company: answer('company_name', 'Acme Rockets, Inc.'),
+    formed: answer('date', '01/05/2025'),
+    month: answer('month', '03/2026'),
+    par: answer('currency', '$0.00001'),
+    price: answer('currency', '$1,000.00'),
+    shares: answer('integer', '10000000'),
+    salary: answer('salary', '$85,000.00 Per Year'),
+    office: answer(
+      'address',
+      encodeAddress({ line_one: '1 Main St', line_two: 'Suite 2', city: 'Dover', state: 'DE', zip: '19901' }),
+    ),
+    vest: answer('boolean', 'true'),
+    bylaws: answer('boolean', 'false'),
+    perks: answer('checkbox_group', '["Dental","Vision","Gym"]'),
+    ssn: answer('social_security', '123456789'),
+    links: answer(
+      'share_links',
+      encodeShareLinks([
+        { label: 'Deck', url: 'https://acme.test/deck' },
+        { label: 'Site', url: 'acme.test' },
+      ]),
+    ),
+    empty: answer('string', '   '),
   },
   lists: {
     founders: [
-      { name: { type: 'person_name', value: 'Ada' }, shares: { type: 'integer', value: '400' } },
-      { name: { type: 'person_name', value: 'Charles' }, shares: { type: 'integer', value: '300' } },
+      { name: answer('person_name', 'Ada Lovelace'), shares: answer('integer', '400') },
+      { name: answer('person_name', 'Charles Babbage'), shares: answer('integer', '') },
     ],
+    advisors: [],
   },
 };
 
+const render = (body: string) => renderBody(body, data);
+
 describe('renderBody', () => {
-  it('fills plain tokens, escaping what Markdown would read', () => {
-    expect(renderBody('# {{company}}', data)).toBe('# Acme \\| \\*Rockets\\*, Inc.');
+  it('fills {{q}} with the answer as a reader should see it, by type', () => {
+    expect(render('{{company}}')).toBe('Acme Rockets, Inc.');
+    expect(render('{{ company }} on {{formed}}')).toBe('Acme Rockets, Inc. on 01/05/2025');
+    expect(render('{{office}}')).toBe('1 Main St, Suite 2, Dover, DE 19901');
+    expect(render('{{ssn}}')).toBe('\\*\\*\\*-\\*\\*-6789');
+    expect(render('{{vest}} / {{bylaws}}')).toBe('Yes / No');
+    expect(render('{{perks}}')).toBe('Dental, Vision and Gym');
+    expect(render('{{links}}')).toBe('Deck (https://acme.test/deck) and Site (https://acme.test)');
   });
 
-  it('applies the date, currency, upper and list filters', () => {
-    expect(renderBody('{{date | date}}', data)).toBe('March 2, 2026');
-    expect(renderBody('{{price | currency}}', data)).toBe('$1,000.00');
-    expect(renderBody('{{vest | upper}}', data)).toBe('YES');
-    expect(renderBody('{{perks | list}}', data)).toBe('Dental, Vision and Gym');
+  it('formats dates with | date', () => {
+    expect(render('{{formed | date}}')).toBe('January 5, 2025');
+    expect(render('{{month | date}}')).toBe('March 2026');
+    expect(render('{{company | date}}')).toBe('Acme Rockets, Inc.');
   });
 
-  it('shows each type for reading', () => {
-    expect(renderBody('{{office}}', data)).toBe('1 Main St, Dover, DE 19901');
-    expect(renderBody('{{ssn}}', data)).toBe('\\*\\*\\*\\*\\*6789');
-    expect(renderBody('{{vest}}', data)).toBe('Yes');
+  it('formats amounts with | currency, keeping stored amounts as written', () => {
+    expect(render('{{price | currency}}')).toBe('$1,000.00');
+    expect(render('{{shares | currency}}')).toBe('$10,000,000.00');
+    expect(render('{{par | currency}}')).toBe('$0.00001');
+    expect(render('{{salary | currency}}')).toBe('$85,000.00 Per Year');
   });
 
-  it('joins a field of every entry, and repeats each blocks per entry', () => {
-    expect(renderBody('Signed by {{founders.name}}.', data)).toBe('Signed by Ada and Charles.');
-    const body = 'Before\n{{#each founders}}\n- {{.name}}: {{.shares}}\n{{/each}}\nAfter';
-    expect(renderBody(body, data)).toBe('Before\n- Ada: 400\n- Charles: 300\nAfter');
+  it('upper-cases with | upper and joins with | list', () => {
+    expect(render('{{company | upper}}')).toBe('ACME ROCKETS, INC.');
+    expect(render('{{vest|upper}}')).toBe('YES');
+    expect(render('{{perks | list}}')).toBe('Dental, Vision and Gym');
+    expect(render('{{founders | list}}')).toBe('Ada Lovelace and Charles Babbage');
   });
 
-  it('leaves a visible blank for missing answers', () => {
-    expect(renderBody('{{empty}} / {{nothing}} / {{founders.age}}', data)).toBe(
-      `${BLANK} / ${BLANK} / ${BLANK}`,
+  it('joins a field of every entry with {{list.field}}', () => {
+    expect(render('Signed by {{founders.name}}.')).toBe('Signed by Ada Lovelace and Charles Babbage.');
+    expect(render('{{founders.name | upper}}')).toBe('ADA LOVELACE and CHARLES BABBAGE');
+    expect(render('{{founders.shares}}')).toBe(`400 and ${BLANK}`);
+  });
+
+  it('repeats each blocks per entry, whole lines when the markers stand alone', () => {
+    const body = [
+      'Before',
+      '{{#each founders}}',
+      '- {{.name}} of {{company}}:',
+      '  {{.shares}} shares',
+      '{{/each}}',
+      'After',
+    ].join('\n');
+    expect(render(body)).toBe(
+      [
+        'Before',
+        '- Ada Lovelace of Acme Rockets, Inc.:',
+        '  400 shares',
+        `- Charles Babbage of Acme Rockets, Inc.:`,
+        `  ${BLANK} shares`,
+        'After',
+      ].join('\n'),
     );
-    expect(renderBody('{{#each nobody}}- {{.name}}{{/each}}', data)).toBe('');
+    expect(render('| {{#each founders}}{{.name | upper}}; {{/each}}|')).toBe(
+      '| ADA LOVELACE; CHARLES BABBAGE; |',
+    );
+  });
+
+  it('leaves a visible blank for whatever is missing', () => {
+    expect(render('{{empty}} / {{nothing}} / {{founders.age}} / {{advisors.name}} / {{.name}}')).toBe(
+      [BLANK, BLANK, BLANK, BLANK, BLANK].join(' / '),
+    );
+    expect(render('{{nothing | date}} {{empty | currency}}')).toBe(`${BLANK} ${BLANK}`);
+    expect(render('{{#each advisors}}\n- {{.name}}\n{{/each}}\n')).toBe(`- ${BLANK}\n`);
+  });
+
+  it('escapes what Markdown would read in an answer', () => {
+    const hostile = (value: string) =>
+      renderBody('{{q}}', { values: { q: answer('text', value) }, lists: {} });
+    expect(hostile('# Heading')).toBe('\\# Heading');
+    expect(hostile('| a | b |')).toBe('\\| a \\| b \\|');
+    expect(hostile('*bold* _it_ `code` [link](x) <b>')).toBe(
+      '\\*bold\\* \\_it\\_ \\`code\\` \\[link\\](x) \\<b\\>',
+    );
+    expect(hostile('- item')).toBe('\\- item');
+    expect(hostile('1. item')).toBe('1\\. item');
+    expect(hostile('line one\n\n## two')).toBe('line one \\#\\# two');
+    expect(hostile('{{ssn}}')).toBe('\\{\\{ssn\\}\\}');
+    expect(escapeMarkdown('C:\\path')).toBe('C:\\\\path');
+  });
+
+  it('keeps unpaired block markers as text', () => {
+    expect(render('{{/each}} {{#if x}}')).toBe('{{/each}} {{#if x}}');
+    expect(render('{{#each founders}}\n{{company}}')).toBe('{{#each founders}}\nAcme Rockets, Inc.');
   });
 
   it('returns a body without tokens unchanged', () => {
+    const hasToken = (body: string) => body.split('\n').some((line) => [...line.matchAll(TOKEN)].length);
+    const markdownish = fc.string({
+      unit: fc.constantFrom('{', '}', '{{', '}}', '|', '#', '/', '.', ' ', '\n', '*', '_', 'each', 'a'),
+    });
     fc.assert(
-      fc.property(
-        fc.string().filter((s) => !s.includes('{{')),
-        (body) => renderBody(body, data) === body,
-      ),
+      fc.property(fc.oneof(fc.string(), markdownish), (body) => {
+        fc.pre(!hasToken(body));
+        expect(render(body)).toBe(body);
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -4,35 +4,20 @@ import {
   type FieldType,
   formatAddress,
   formatCurrency,
-  maskSsn,
   parseCurrency,
   parseDateInput,
+  parseMonthInput,
+  sanitizeSsn,
 } from '@charter/domain';
+import { TOKEN } from '../templates/tokens.ts';
 
 export type TypedAnswer = { type: FieldType; value: string };
+type Entry = Record<string, TypedAnswer>;
 /** What a body is rendered from: plain answers by question id, resource lists as entries of fields. */
-export type BodyData = {
-  values: Record<string, TypedAnswer>;
-  lists: Record<string, Array<Record<string, TypedAnswer>>>;
-};
+export type BodyData = { values: Record<string, TypedAnswer>; lists: Record<string, Entry[]> };
 
 /** What a missing answer renders as, so a reader sees the gap. */
 export const BLANK = '__________';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** 'a', 'a and b', 'a, b and c' */
 export function joinList(items: readonly string[]): string {
@@ -41,96 +26,173 @@ export function joinList(items: readonly string[]): string {
   return `${present.slice(0, -1).join(', ')} and ${present.at(-1)}`;
 }
 
-/** Characters that would change the Markdown around an answer are escaped, so answers stay text. */
+/**
+ * An answer as literal text in Markdown: inline punctuation is escaped, as is whatever would start a
+ * heading, list, quote or rule at the start of a line, and line breaks become spaces, so an answer can
+ * never add structure to the document around it.
+ */
 export const escapeMarkdown = (text: string) =>
-  text.replace(/([\\`*_[\]|#<>])/g, '\\$1').replace(/\r?\n/g, ' ');
+  text
+    .trim()
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .replace(/[\\`*_{}[\]<>|#~]/g, '\\$&')
+    .replace(/^[-+=>]/, '\\$&')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
 
-function longDate(stored: string): string {
-  const parsed = parseDateInput(stored);
-  if (!parsed.ok) return stored;
-  const [year, month, day] = parsed.iso.split('-').map(Number);
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
+const UTC = { timeZone: 'UTC' } as const;
+const longDay = new Intl.DateTimeFormat('en-US', { ...UTC, month: 'long', day: 'numeric', year: 'numeric' });
+const longMonth = new Intl.DateTimeFormat('en-US', { ...UTC, month: 'long', year: 'numeric' });
+const preciseUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 20,
+});
+
+/** '01/05/2025' -> 'January 5, 2025' and '01/2025' -> 'January 2025'; null for anything else. */
+function longDate(stored: string): string | null {
+  const day = parseDateInput(stored);
+  if (day.ok) return longDay.format(new Date(`${day.iso}T00:00:00Z`));
+  const month = parseMonthInput(stored);
+  return month.ok ? longMonth.format(new Date(`${month.iso}-01T00:00:00Z`)) : null;
 }
 
-/** An answer as a reader should see it, by its type. */
-function display(answer: TypedAnswer): string {
-  const { type, value } = answer;
-  if (!value.trim()) return '';
+/** A stored amount ('$1,000.00') stays as written; a bare number is formatted ('1000' -> '$1,000.00'). */
+function currency(stored: string): string | null {
+  if (/^\(?-?\$/.test(stored)) return stored;
+  const amount =
+    parseCurrency(stored) ?? (/^-?\d[\d,]*(\.\d+)?$/.test(stored) ? Number(stored.replace(/,/g, '')) : null);
+  if (amount === null || !Number.isFinite(amount)) return null;
+  // Sub-cent amounts (a par value of $0.00001) keep their digits.
+  return Math.round(amount * 100) === amount * 100 ? formatCurrency(amount) : preciseUsd.format(amount);
+}
+
+/** An answer as a reader should see it, by its type ('' when unanswered). */
+function display({ type, value }: TypedAnswer): string {
+  const stored = value.trim();
+  if (!stored) return '';
   switch (type) {
     case 'address':
     case 'address_universal':
-      return formatAddress(value);
-    case 'social_security':
-      return maskSsn(value);
+      // Older answers may be plain text rather than the stored JSON.
+      return formatAddress(stored) || (stored.startsWith('{') ? '' : stored);
+    case 'social_security': {
+      const digits = sanitizeSsn(stored);
+      return digits ? `***-**-${digits.slice(-4)}` : '';
+    }
     case 'boolean':
-      return value === 'true' ? 'Yes' : value === 'false' ? 'No' : value;
+      return stored === 'true' ? 'Yes' : stored === 'false' ? 'No' : stored;
     case 'checkbox_group':
-      return joinList(decodeList(value));
-    case 'share_links':
-      return joinList(decodeShareLinks(value).map((link) => `${link.label} (${link.url})`));
+      return stored.startsWith('[') ? joinList(decodeList(stored)) : stored;
+    case 'share_links': {
+      const links = decodeShareLinks(stored).map(({ label, url }) => (label ? `${label} (${url})` : url));
+      return links.length ? joinList(links) : stored;
+    }
     default:
-      return value;
+      return stored;
   }
 }
 
-function applyFilter(answer: TypedAnswer, filter: string | null): string {
+function format(answer: TypedAnswer | undefined, filter: string | null): string {
+  if (!answer?.value.trim()) return '';
+  const stored = answer.value.trim();
   switch (filter) {
     case 'date':
-      return answer.value.trim() ? longDate(answer.value) : '';
-    case 'currency': {
-      const amount = parseCurrency(answer.value);
-      return amount === null ? display(answer) : formatCurrency(amount);
-    }
+      return longDate(stored) ?? display(answer);
+    case 'currency':
+      return currency(stored) ?? display(answer);
     case 'upper':
       return display(answer).toUpperCase();
-    case 'list':
-      return answer.type === 'checkbox_group' ? joinList(decodeList(answer.value)) : display(answer);
     default:
+      // 'list' needs nothing more: a checkbox group is joined for display, a resource list by resolve.
       return display(answer);
   }
 }
 
-const TOKEN = /\{\{\s*([^}|#/]+?)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
-const EACH = /\{\{\s*#each\s+([\w-]+)\s*\}\}(\r?\n)?([\s\S]*?)\{\{\s*\/each\s*\}\}(\r?\n)?/g;
+/** An entry named as a whole ({{founders}}): its first answered field, the person or company's name. */
+const entryLabel = (entry: Entry, filter: string | null) =>
+  format(
+    Object.values(entry).find((answer) => answer.value.trim()),
+    filter,
+  );
 
-function substitute(text: string, resolve: (path: string, filter: string | null) => string | null): string {
-  return text.replace(TOKEN, (_match, rawPath: string, filter?: string) => {
-    const value = resolve(rawPath.trim(), filter ?? null);
-    return value ? escapeMarkdown(value) : BLANK;
+/** The texts a token stands for: one, or one per entry of a list ('' where an answer is missing). */
+function resolve(path: string, filter: string | null, data: BodyData, entry: Entry | null): string[] {
+  const [name, field, ...rest] = path.split('.');
+  if (rest.length > 0) return [];
+  if (name === '') return entry ? [format(entry[field], filter)] : [];
+  if (field !== undefined) return (data.lists[name] ?? []).map((item) => format(item[field], filter));
+  if (data.values[name]) return [format(data.values[name], filter)];
+  return (data.lists[name] ?? []).map((item) => entryLabel(item, filter));
+}
+
+function show(texts: string[]): string {
+  if (!texts.some(Boolean)) return BLANK;
+  return joinList(texts.map((text) => (text ? escapeMarkdown(text) : BLANK)));
+}
+
+type Each = { kind: 'each'; list: string; nodes: Node[] };
+type Node = { kind: 'text'; text: string } | { kind: 'token'; path: string; filter: string | null } | Each;
+
+/**
+ * The body as text, tokens and each blocks, read line by line as the library check reads it. A block
+ * marker alone on its line takes the whole line, so the block repeats whole lines. A marker that pairs
+ * with nothing stays as text (the library check rejects it before a body gets here).
+ */
+function parse(body: string): Node[] {
+  const root: Node[] = [];
+  const open: Array<{ block: Each; parent: Node[]; raw: string }> = [];
+  const current = () => open.at(-1)?.block.nodes ?? root;
+  const text = (value: string) => value && current().push({ kind: 'text', text: value });
+  const lines = body.split('\n');
+  lines.forEach((line, index) => {
+    const newline = index < lines.length - 1 ? '\n' : '';
+    let at = 0;
+    for (const match of line.matchAll(TOKEN)) {
+      const [raw, sigil, rawPath, filter] = match;
+      const path = rawPath.trim();
+      const [keyword, list, extra] = path.split(/\s+/);
+      const opens = sigil === '#' && keyword === 'each' && Boolean(list) && !extra;
+      const closes = sigil === '/' && path === 'each' && open.length > 0;
+      if (sigil && !opens && !closes) continue;
+      const alone = Boolean(sigil) && line.trim() === raw;
+      text(line.slice(at, match.index));
+      at = alone ? line.length + newline.length : match.index + raw.length;
+      if (!sigil) current().push({ kind: 'token', path, filter: filter ?? null });
+      else if (opens) {
+        const block: Each = { kind: 'each', list, nodes: [] };
+        const parent = current();
+        parent.push(block);
+        open.push({ block, parent, raw: alone ? line + newline : raw });
+      } else open.pop();
+    }
+    text((line + newline).slice(at));
   });
+  // A block never closed: its marker as text, its contents as if outside it.
+  for (const { block, parent, raw } of open.reverse()) {
+    parent.splice(parent.indexOf(block), 1, { kind: 'text', text: raw }, ...block.nodes);
+  }
+  return root;
+}
+
+function render(nodes: Node[], data: BodyData, entry: Entry | null): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.kind === 'text') out += node.text;
+    else if (node.kind === 'token') out += show(resolve(node.path, node.filter, data, entry));
+    else {
+      // A list without entries still renders its block once, blank, so a reader sees what is missing.
+      const entries = data.lists[node.list]?.length ? data.lists[node.list] : [{}];
+      for (const item of entries) out += render(node.nodes, data, item);
+    }
+  }
+  return out;
 }
 
 /**
  * Fills a document body's tokens (the grammar of templates/README.md) with the answers:
  * {{q}}, {{q | filter}}, {{list.field}} (every entry, joined) and {{#each list}}…{{.field}}…{{/each}}.
+ * Answers are substituted once, as escaped text, so an answer that looks like a token stays text.
  */
 export function renderBody(body: string, data: BodyData): string {
-  const expanded = body.replace(
-    EACH,
-    (_match, name: string, opening?: string, inner = '', closing?: string) => {
-      const entries = data.lists[name] ?? [];
-      // A block on lines of its own repeats those lines, without leaving blank lines around them.
-      const after = opening ? '' : (closing ?? '');
-      return `${entries
-        .map((entry) =>
-          substitute(inner, (path, filter) => {
-            if (!path.startsWith('.')) return null;
-            const answer = entry[path.slice(1)];
-            return answer ? applyFilter(answer, filter) : null;
-          }),
-        )
-        .join('')}${after}`;
-    },
-  );
-  return substitute(expanded, (path, filter) => {
-    const [name, field] = path.split('.');
-    if (field !== undefined) {
-      const entries = data.lists[name] ?? [];
-      return joinList(entries.map((entry) => (entry[field] ? applyFilter(entry[field], filter) : '')));
-    }
-    const answer = data.values[name];
-    if (answer) return applyFilter(answer, filter);
-    const list = data.lists[name];
-    return list ? joinList(list.map((entry) => Object.values(entry)[0]?.value ?? '')) : null;
-  });
+  return render(parse(body), data, null);
 }

@@ -9,7 +9,11 @@ export const TOKEN_FILTERS = ['date', 'currency', 'upper', 'list'] as const;
 
 export type TokenUse = { path: string[]; filter: string | null; line: number; inEach: string | null };
 
-const TOKEN = /\{\{\s*([#/]?)([^}|]+?)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
+/**
+ * One token: [1] '#' or '/' for a block's start or end, [2] the path (or 'each name'), [3] the filter.
+ * Global, so read it with matchAll or replace (which copy it), never exec or test.
+ */
+export const TOKEN = /\{\{\s*([#/]?)([^}|]+?)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
 
 /** Every token of a body, with where it stands, for the library check. */
 export function tokensOf(body: string): { uses: TokenUse[]; problems: string[] } {
