@@ -205,11 +205,9 @@ async function jsonArrays(tx: Tx, query: SQL): Promise<unknown[][]> {
  * Transactions with their tasks, documents and templates in a constant number of queries, whatever
  * the number of rows (the list route serves up to 5,000).
  */
-export async function loadTransactionViews(
-  tx: Tx,
-  accountId: number,
-  options: { where?: SQL; limit?: number; withTimeline?: boolean } = {},
-): Promise<TransactionView[]> {
+type LoadOptions = { where?: SQL; limit?: number; withTimeline?: boolean };
+
+async function fetchGroups(tx: Tx, accountId: number, options: LoadOptions) {
   const chosen = sql`select ${transactions.id} from ${transactions}
     where ${and(eq(transactions.accountId, accountId), options.where)}
     order by ${transactions.updatedAt} desc, ${transactions.id} desc limit ${options.limit ?? 3000}`;
@@ -225,7 +223,7 @@ export async function loadTransactionViews(
       from ${transactions} t join ${projects} p on p.id = t.project_id
       where t.id in (${chosen})`,
   );
-  if (transactionRows.length === 0) return [];
+  if (transactionRows.length === 0) return null;
   const taskRows = await jsonArrays(
     tx,
     sql`select json_agg(json_build_array(k.id, k.transaction_id, k.template_key, k.label, k.mode, k.state,
@@ -284,7 +282,23 @@ export async function loadTransactionViews(
       },
     ]),
   );
-  const taskIds = taskList.map((t) => t.id);
+  const templates = await loadTemplates(
+    tx,
+    rows.map((r) => r.templateId),
+  );
+  return { rows, tasksByTransaction: groupBy(taskList, (t) => t.transactionId), documentByTask, templates };
+}
+
+/** Transactions with their tasks (each with its newest document and template details) and templates. */
+export async function loadTransactionViews(
+  tx: Tx,
+  accountId: number,
+  options: LoadOptions = {},
+): Promise<TransactionView[]> {
+  const groups = await fetchGroups(tx, accountId, options);
+  if (!groups) return [];
+  const { rows, tasksByTransaction, documentByTask, templates } = groups;
+  const taskIds = rows.flatMap((row) => (tasksByTransaction.get(row.id) ?? []).map((t) => t.id));
   const eventRows =
     options.withTimeline && taskIds.length
       ? await tx
@@ -293,12 +307,7 @@ export async function loadTransactionViews(
           .where(inArray(taskEvents.taskId, taskIds))
           .orderBy(desc(taskEvents.createdAt), desc(taskEvents.id))
       : [];
-  const templates = await loadTemplates(
-    tx,
-    rows.map((r) => r.templateId),
-  );
   const eventsByTask = groupBy(eventRows, (e) => e.taskId);
-  const tasksByTransaction = groupBy(taskList, (t) => t.transactionId);
   const groupTemplates = new Map<string, ReturnType<typeof presentGroupTemplate>>();
   return rows.map((row) => {
     const template = templates.get(row.templateId);
@@ -318,6 +327,69 @@ export async function loadTransactionViews(
       ),
     );
     return presentTransaction(row, groupTemplate, taskViews);
+  });
+}
+
+/**
+ * The transaction list (up to 5,000 rows): each group's card fields and its tasks' status, without
+ * the template details a single group's page shows.
+ */
+export async function loadTransactionSummaries(tx: Tx, accountId: number, options: LoadOptions = {}) {
+  const groups = await fetchGroups(tx, accountId, options);
+  if (!groups) return [];
+  const { rows, tasksByTransaction, documentByTask, templates } = groups;
+  return rows.map((row) => {
+    const template = templates.get(row.templateId);
+    const tasks = (tasksByTransaction.get(row.id) ?? []).map((task) => {
+      const document = documentByTask.get(task.id);
+      const presented = document
+        ? {
+            id: document.id,
+            filename: document.filename,
+            box_file_id: document.fileId,
+            status: document.status,
+            revision_count: document.revisionCount,
+          }
+        : null;
+      return {
+        id: task.id,
+        label: task.label,
+        mode: task.mode,
+        state: task.state,
+        bypassed: task.mode === 'Skip',
+        status_label: taskStatusLabel({
+          state: task.state,
+          status_label: task.statusLabel,
+          document: presented,
+        }),
+        document: presented,
+      };
+    });
+    const summary = {
+      id: row.id,
+      label: row.label,
+      state: row.state,
+      open: row.open,
+      is_started: row.isStarted,
+      validated_questionnaire: row.validatedQuestionnaire,
+      allow_reopen: row.allowReopen,
+      disabled: row.open && row.blocking,
+      submission_date: row.submissionDate,
+      created_at: row.createdAt,
+      updated_at: row.updatedAt,
+      project_id: row.projectId,
+      project_label: row.projectLabel,
+      project_template_id: row.templateId,
+      position: row.position,
+      order_block_info: { blocking: row.blocking },
+      template: {
+        id: row.templateKey,
+        is_assessment: template?.is_assessment ?? false,
+        module_id: template?.module_id ?? 2,
+      },
+      tasks,
+    };
+    return { ...summary, status: transactionCardStatus(summary) };
   });
 }
 

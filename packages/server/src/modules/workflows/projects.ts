@@ -4,14 +4,14 @@ import type { Tx } from '../../db/client.ts';
 import { projects, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { loadTemplate } from './catalog.ts';
-import { loadTransactionViews } from './load-views.ts';
+import { loadTransactionSummaries } from './load-views.ts';
 import { findProject } from './scope.ts';
 
 /** GET /api/account/project/{id}: the project, its template's public part and its task groups in order. */
 export async function getProject(tx: Tx, accountId: number, id: number) {
   const project = await findProject(tx, accountId, id);
   const template = await loadTemplate(tx, project.templateId);
-  const views = await loadTransactionViews(tx, accountId, { where: eq(transactions.projectId, id) });
+  const views = await loadTransactionSummaries(tx, accountId, { where: eq(transactions.projectId, id) });
   views.sort((a, b) => a.position - b.position);
   return {
     id: project.id,

@@ -10,7 +10,7 @@ import { loadAnswers, presentQuestionnaire } from './answers.ts';
 import { createProject } from './create-project.ts';
 import { documentHistory, readFile, transactionDocuments } from './documents.ts';
 import { registerWorkflowJobs } from './jobs.ts';
-import { loadTransactionView, loadTransactionViews } from './load-views.ts';
+import { loadTransactionSummaries, loadTransactionView } from './load-views.ts';
 import { deleteProject, getProject, renameProject } from './projects.ts';
 import {
   createResource,
@@ -120,7 +120,7 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
       const restricted = await moduleFilter(ctx, auth);
       const byProject = project_id ? eq(transactions.projectId, project_id) : undefined;
       const where = restricted && byProject ? sql`${restricted} and ${byProject}` : (restricted ?? byProject);
-      return inTx((tx) => loadTransactionViews(tx, auth.account.id, { where, limit }));
+      return inTx((tx) => loadTransactionSummaries(tx, auth.account.id, { where, limit }));
     },
   );
 

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
-import type { DocumentRow, Project, Questionnaire, Resource, Transaction } from './types.ts';
+import type {
+  DocumentRow,
+  Project,
+  Questionnaire,
+  Resource,
+  Transaction,
+  TransactionSummary,
+} from './types.ts';
 
 /** Every workbench query lives under the workspace's key, so one invalidation refreshes a workspace. */
 export const workbenchKeys = {
@@ -39,7 +46,7 @@ export function useTransaction(companyId: number, id: number) {
 export function useTransactions(companyId: number) {
   return useQuery({
     queryKey: workbenchKeys.transactions(companyId),
-    queryFn: () => get<Transaction[]>(companyId, '/api/account/transaction?limit=3000'),
+    queryFn: () => get<TransactionSummary[]>(companyId, '/api/account/transaction?limit=3000'),
   });
 }
 

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Card, NavLink, Stack, Text } from '@mantine/core';
-import type { Project, Transaction } from './types.ts';
+import type { Project, Transaction, TransactionSummary } from './types.ts';
 
 type Props = {
   project: Project;
   current: Transaction | undefined;
-  onOpen: (transaction: Transaction) => void;
+  onOpen: (transaction: TransactionSummary) => void;
   /** Offered on the form of the first open group: the workflow is deleted. */
   onDiscard: (() => void) | null;
   onExit: () => void;

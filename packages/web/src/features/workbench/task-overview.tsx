@@ -22,7 +22,7 @@ import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
 import { useTransactionDocuments, useWorkbenchMutation, workbenchApi } from './api.ts';
 import { AssessmentAnswers } from './assessment-answers.tsx';
 import { TaskCard } from './task-card.tsx';
-import type { DocumentRow, Transaction } from './types.ts';
+import type { DocumentRow, Transaction, TransactionSummary } from './types.ts';
 
 /** Spec 2 §9: the payment/finalize modal is 450 wide. */
 export const FINALIZE_MODAL_WIDTH = 450;
@@ -31,9 +31,9 @@ const TASK_ERROR = 'An error has occurred. if error persists, please contact sup
 type Props = {
   companyId: number;
   transaction: Transaction;
-  nextTransaction: Transaction | undefined;
+  nextTransaction: TransactionSummary | undefined;
   onOpenForm: () => void;
-  onOpen: (transaction: Transaction) => void;
+  onOpen: (transaction: TransactionSummary) => void;
   onExit: () => void;
   onDeleted: () => void;
   /** After a reopen (or a restarted assessment): the form, which then waits before Submit. */

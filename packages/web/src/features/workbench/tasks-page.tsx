@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useTransactions } from './api.ts';
 import { stepFor, workbenchPath } from './routing.ts';
-import type { Transaction } from './types.ts';
+import type { TransactionSummary } from './types.ts';
 
 /** Spec 2 §9: a transaction title is long above 33 characters. */
 export const LONG_TITLE = 33;
@@ -21,7 +21,7 @@ export function TasksPage({ submitted }: Props) {
   const list = useTransactions(companyId);
   const title = submitted ? 'Submitted Tasks' : 'Tasks';
   const rows = (list.data ?? []).filter((t) => t.open !== submitted);
-  const open = (t: Transaction) =>
+  const open = (t: TransactionSummary) =>
     navigate(
       workbenchPath(
         companyId,

@@ -71,6 +71,31 @@ export type Transaction = {
   };
 };
 
+/** A task group as lists show it (GET /api/account/transaction, a project's groupedTransactions). */
+export type TransactionSummary = Pick<
+  Transaction,
+  | 'id'
+  | 'label'
+  | 'state'
+  | 'status'
+  | 'open'
+  | 'is_started'
+  | 'validated_questionnaire'
+  | 'allow_reopen'
+  | 'disabled'
+  | 'created_at'
+  | 'updated_at'
+  | 'submission_date'
+  | 'project_id'
+  | 'project_label'
+  | 'project_template_id'
+  | 'position'
+  | 'order_block_info'
+> & {
+  template: { id: string; is_assessment: boolean; module_id: number };
+  tasks: Pick<Task, 'id' | 'label' | 'mode' | 'state' | 'bypassed' | 'status_label' | 'document'>[];
+};
+
 export type Project = {
   id: number;
   label: string;
@@ -84,7 +109,7 @@ export type Project = {
   };
   faqs: { question: string; answer: string }[];
   transactions: { id: number; open: boolean }[];
-  groupedTransactions: Transaction[];
+  groupedTransactions: TransactionSummary[];
 };
 
 export type QuestionView = FieldSpec & {

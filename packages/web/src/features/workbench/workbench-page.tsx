@@ -10,7 +10,7 @@ import { useProject, useQuestionnaire, useTransaction, workbenchApi, workbenchKe
 import { NavPanel } from './nav-panel.tsx';
 import { currentTransaction, LEGACY_STEPS, stepFor, type WorkbenchStep, workbenchPath } from './routing.ts';
 import { TaskOverview } from './task-overview.tsx';
-import type { Project, Transaction } from './types.ts';
+import type { Project, Transaction, TransactionSummary } from './types.ts';
 
 /** /c/:companyId/workbench/:moduleId/:projectId/:transactionId?/:step? */
 export function WorkbenchPage() {
@@ -91,7 +91,7 @@ function Workbench({ companyId, moduleId, projectId, transactionId, step }: Work
     return <Alert color="red">{errorMessage(project.error, 'An error has occurred.')}</Alert>;
   const groups = [...project.data.groupedTransactions].sort((a, b) => a.position - b.position);
   const isAssessment = project.data.template.is_assessment;
-  const open = (target: Transaction, state?: Record<string, unknown>) =>
+  const open = (target: TransactionSummary, state?: Record<string, unknown>) =>
     navigate(workbenchPath(companyId, moduleId, projectId, target.id, stepFor(target, { isAssessment })), {
       state,
     });
