@@ -64,6 +64,15 @@ test('form a Delaware corporation: answer, leave, come back, submit and preview 
   await expect(founder(page, 1).getByText('Full phone number required.')).toHaveCount(0);
   await addFounder(page, 2, 'Charles Babbage', 'charles@example.com', '2025550178');
   await expect(page.getByText('Saving…')).toHaveCount(0);
+
+  // A workflow role for a member of the workspace.
+  const roles = page.getByRole('region', { name: 'Workflow roles' });
+  await roles.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Attorney', exact: true }).click();
+  await roles.getByRole('combobox', { name: 'Member' }).click();
+  await page.getByRole('option', { name: 'Dana Demo' }).click();
+  await roles.getByRole('button', { name: 'Add role' }).click();
+  await expect(roles.getByRole('row', { name: /Attorney/ })).toContainText('Dana Demo');
   await snap(page, 'delaware-questionnaire');
 
   // Leave and come back: every answer was saved on blur.

@@ -381,4 +381,30 @@ describe('workflows: projects, questionnaires, submission and generated document
     const restarted = await call(me, 'PATCH', `/api/account/transaction/${group.id}/reopen`);
     expect(restarted.body).toMatchObject({ open: true, validated_questionnaire: false });
   });
+
+  it('gives workflow roles to members of the workspace only', async () => {
+    const project = await start(me, 'safe-financing');
+    const options = await call(me, 'GET', '/api/account/counsel');
+    expect(options.body.roles).toContain('Attorney');
+    expect(options.body.users.map((u: Json) => u.id)).toEqual([me.user.id]);
+    const url = `/api/account/project/${project.id}/counsel`;
+    expect((await call(null, 'POST', url, { counsel_type: 'Attorney', user_id: me.user.id })).status).toBe(
+      401,
+    );
+    const badRole = await call(me, 'POST', url, { counsel_type: 'Wizard', user_id: me.user.id });
+    expect(badRole.body.message).toBe('Role required');
+    const stranger = await call(me, 'POST', url, { counsel_type: 'Attorney', user_id: other.user.id });
+    expect(stranger.body.message).toBe('Choose a member of this workspace.');
+    expect(
+      (await call(other, 'POST', url, { counsel_type: 'Attorney', user_id: other.user.id })).status,
+    ).toBe(404);
+    const added = await call(me, 'POST', url, { counsel_type: 'Attorney', user_id: me.user.id });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ counsel_type: 'Attorney', user: { id: me.user.id } });
+    const read = await call(me, 'GET', `/api/account/project/${project.id}`);
+    expect(read.body.counsel.map((c: Json) => c.counsel_type)).toEqual(['Attorney']);
+    expect((await call(other, 'DELETE', `${url}/${added.body.id}`)).status).toBe(404);
+    expect((await call(me, 'DELETE', `${url}/${added.body.id}`)).status).toBe(204);
+    expect((await call(me, 'GET', `/api/account/project/${project.id}`)).body.counsel).toEqual([]);
+  });
 });

@@ -113,3 +113,19 @@ export const REOPEN_WAIT_MS = 12_000;
 export const REOPEN_WAIT_MESSAGE =
   'Your task is being reopened. Please wait a few seconds before submitting again.';
 export const PROJECT_NAME_UPDATED = 'Project Name Updated!';
+
+/** Workflow roles a project's counsel can hold (spec 2 §6); Investor is the default. */
+export const COUNSEL_ROLES = [
+  'Investor',
+  'Attorney',
+  'Capital Statement',
+  'Co-Founder',
+  'Coach',
+  'Member',
+  'New Client',
+  'Party',
+  'Recipient',
+  'Trustee',
+  'Individual',
+] as const;
+export type CounselRole = (typeof COUNSEL_ROLES)[number];

@@ -212,3 +212,20 @@ export const recommendations = pgTable(
   },
   (t) => [index('recommendations_account_idx').on(t.accountId, t.createdAt)],
 );
+
+/** Who holds a workflow role (the spec's counsel) in a project: a member of the workspace. */
+export const projectCounsel = pgTable(
+  'project_counsel',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    counselType: text('counsel_type').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_counsel_project_idx').on(t.projectId)],
+);

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { projects, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { loadTemplate } from './catalog.ts';
+import { listCounsel } from './counsel.ts';
 import { loadTransactionSummaries } from './load-views.ts';
 import { findProject } from './scope.ts';
 
@@ -29,7 +30,7 @@ export async function getProject(tx: Tx, accountId: number, id: number) {
     faqs: template.faqs,
     transactions: views.map((v) => ({ id: v.id, open: v.open })),
     groupedTransactions: views,
-    counsel: [],
+    counsel: await listCounsel(tx, id),
     rooms: [],
     attached_partners: [],
   };

@@ -7,6 +7,7 @@ import { type AccountAuth, authenticateAccount } from '../../http/authenticate.t
 import { notFound } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { loadAnswers, presentQuestionnaire } from './answers.ts';
+import { addCounsel, counselOptions, removeCounsel } from './counsel.ts';
 import { createProject } from './create-project.ts';
 import { documentHistory, readFile, transactionDocuments } from './documents.ts';
 import { registerWorkflowJobs } from './jobs.ts';
@@ -427,6 +428,48 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
       return inTx((tx) =>
         assignTransaction(tx, auth.account.id, request.params.id, request.body.assignee_id),
       );
+    },
+  );
+
+  app.get('/api/account/counsel', { schema: { tags } }, async (request) => {
+    const auth = await account(request);
+    return inTx((tx) => counselOptions(tx, auth.account.id));
+  });
+
+  app.post(
+    '/api/account/project/:id/counsel',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({
+          counsel_type: z.string().max(100),
+          user_id: z.number().int().positive().nullable(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      const counsel = await inTx((tx) => addCounsel(tx, auth.account.id, request.params.id, request.body));
+      return reply.status(201).send(counsel);
+    },
+  );
+
+  app.delete(
+    '/api/account/project/:id/counsel/:counselId',
+    {
+      schema: {
+        tags,
+        params: z.object({
+          id: z.coerce.number().int().positive(),
+          counselId: z.coerce.number().int().positive(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      await inTx((tx) => removeCounsel(tx, auth.account.id, request.params.id, request.params.counselId));
+      return reply.status(204).send();
     },
   );
 }

@@ -19,6 +19,7 @@ import { AnswerField } from './fields/answer-field.tsx';
 import { ResourceGroup } from './resource-group.tsx';
 import { useAnswers } from './use-answers.ts';
 import { WorkflowName } from './workflow-name.tsx';
+import { WorkflowRoles } from './workflow-roles.tsx';
 
 type Props = {
   companyId: number;
@@ -216,6 +217,9 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
             }}
           />
         ))}
+      {transaction.position === 0 && !readOnly && (
+        <WorkflowRoles companyId={companyId} projectId={transaction.project_id} />
+      )}
       {form.messages.length > 0 && (
         <Alert color="red" title="Please review the form" role="alert">
           <List size="sm">

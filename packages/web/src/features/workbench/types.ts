@@ -110,6 +110,7 @@ export type Project = {
   faqs: { question: string; answer: string }[];
   transactions: { id: number; open: boolean }[];
   groupedTransactions: TransactionSummary[];
+  counsel: Counsel[];
 };
 
 export type QuestionView = FieldSpec & {
@@ -150,3 +151,10 @@ export type DocumentRow = {
 };
 
 export type Resource = { id: number; name: string; resource_type_id: number; is_draft: boolean };
+
+export type Counsel = {
+  id: number;
+  counsel_type: string;
+  user_id: number;
+  user: { id: number; full_name: string; email: string };
+};
