@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createMailer } from './adapters/mail/mailer.ts';
-import { createDiskStorage } from './adapters/storage/storage.ts';
+import { createStorage } from './adapters/storage/create-storage.ts';
 import { createTokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -65,7 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     log: app.log,
     authCaches: createAuthCaches(),
     tokens: await createTokenService(db, config.publicUrl),
-    storage: createDiskStorage(path.join(config.dataDir, 'files')),
+    storage: createStorage(config),
     mailer: createMailer(jobs, {
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),

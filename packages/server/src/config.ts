@@ -24,6 +24,14 @@ export type Config = {
   runWorker: boolean;
   /** More workflow templates loaded at start beside the shipped library (a firm's own, or a bench's). */
   extraTemplatesDir: string | null;
+  /** File storage in an S3 bucket (S3_BUCKET); null keeps files on disk under DATA_DIR/files. */
+  s3: {
+    endpoint: string | null;
+    region: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  } | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -41,6 +49,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
           issuer: env.OIDC_ISSUER ?? 'https://accounts.google.com',
         }
       : null;
+  const s3 = env.S3_BUCKET
+    ? {
+        endpoint: env.S3_ENDPOINT || null,
+        region: env.S3_REGION || 'us-east-1',
+        bucket: env.S3_BUCKET,
+        accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+      }
+    : null;
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -62,6 +79,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     extraTemplatesDir: env.TEMPLATES_DIR
       ? path.resolve(env.INIT_CWD ?? process.cwd(), env.TEMPLATES_DIR)
       : null,
+    s3,
     ...overrides,
   };
 }

@@ -6,28 +6,50 @@ import path from 'node:path';
 export type Storage = {
   put(bytes: Uint8Array): Promise<{ key: string; size: number; sha256: string }>;
   get(key: string): Promise<Buffer>;
+  /** The bytes as a stream, for downloads and zips that should not hold whole files in memory. */
+  getStream?(key: string): Promise<NodeJS.ReadableStream>;
   remove(key: string): Promise<void>;
 };
 
-/** Local disk under DATA_DIR/files (the default); keys are random, never derived from user input. */
+const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
+
+/** A fresh random key (`ab/<uuid>`); keys are never derived from user input. */
+export function newStorageKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id}`;
+}
+
+/** Refuses anything that is not a key we made, so a stored key can never reach outside the store. */
+export function assertStorageKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Bad storage key ${key}`);
+  return key;
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Local disk under DATA_DIR/files (the default). */
 export function createDiskStorage(root: string): Storage {
-  const pathOf = (key: string) => {
-    if (!/^[0-9a-f]{2}\/[0-9a-f-]{36}$/.test(key)) throw new Error(`Bad storage key ${key}`);
-    return path.join(root, key);
-  };
+  const pathOf = (key: string) => path.join(root, assertStorageKey(key));
   return {
     async put(bytes) {
-      const id = randomUUID();
-      const key = `${id.slice(0, 2)}/${id}`;
+      const key = newStorageKey();
       const file = pathOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Written under a temporary name and renamed, so a crash never leaves half a file under the key.
       const temporary = `${file}.part`;
       await fs.writeFile(temporary, bytes, { flush: true });
       await fs.rename(temporary, file);
-      return { key, size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+      return { key, size: bytes.byteLength, sha256: sha256Hex(bytes) };
     },
-    get: (key) => fs.readFile(pathOf(key)),
-    remove: (key) => fs.rm(pathOf(key), { force: true }),
+    // async, so a bad key rejects like every other failure instead of throwing synchronously.
+    get: async (key) => fs.readFile(pathOf(key)),
+    async getStream(key) {
+      // Opened first so a missing file rejects here rather than as a later 'error' event on the stream.
+      const handle = await fs.open(pathOf(key));
+      return handle.createReadStream();
+    },
+    remove: async (key) => fs.rm(pathOf(key), { force: true }),
   };
 }

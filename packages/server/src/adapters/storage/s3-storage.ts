@@ -1,0 +1,70 @@
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { assertStorageKey, newStorageKey, type Storage, sha256Hex } from './storage.ts';
+
+export type S3StorageOptions = {
+  /** An S3-compatible server (MinIO, R2, s3rver…); unset means AWS itself. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** Empty strings fall back to the SDK's default credential chain (instance roles, AWS_* variables). */
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle?: boolean;
+};
+
+/** An S3 bucket; same random `ab/<uuid>` keys as the disk store. */
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const client = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: options.forcePathStyle ?? false,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    // Default checksums stream bodies with aws-chunked framing that some S3-compatible servers store
+    // verbatim; we send our own SHA-256 instead, which S3 verifies before acknowledging the write.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = options.bucket;
+
+  const getBody = async (key: string) => {
+    const response = await client.send(new GetObjectCommand({ Bucket, Key: assertStorageKey(key) }));
+    if (!response.Body) throw new Error(`Empty body for storage key ${key}`);
+    return response.Body;
+  };
+
+  return {
+    async put(bytes) {
+      const key = newStorageKey();
+      const sha256 = sha256Hex(bytes);
+      // Resolves once S3 has acknowledged the whole object; there is no partial object under a key.
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ContentType: 'application/octet-stream',
+          ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
+        }),
+      );
+      return { key, size: bytes.byteLength, sha256 };
+    },
+    async get(key) {
+      const bytes = await (await getBody(key)).transformToByteArray();
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+    async getStream(key) {
+      const body = await getBody(key);
+      if (!(body instanceof Readable)) throw new Error('S3 body is not a Node stream');
+      return body;
+    },
+    async remove(key) {
+      // S3 deletes are idempotent: a missing key succeeds, as on disk.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: assertStorageKey(key) }));
+    },
+  };
+}

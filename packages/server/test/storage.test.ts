@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Storage } from '../src/adapters/storage/s3-storage.ts';
+import { createDiskStorage, type Storage } from '../src/adapters/storage/storage.ts';
+
+const BUCKET = 'charter-test';
+let tempDir = '';
+let s3rver: S3rver | null = null;
+const stores: Record<'disk' | 's3', Storage | null> = { disk: null, s3: null };
+
+beforeAll(async () => {
+  tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'charter-storage-'));
+  s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: path.join(tempDir, 's3rver'),
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
+  const { port } = await s3rver.run();
+  stores.disk = createDiskStorage(path.join(tempDir, 'disk'));
+  stores.s3 = createS3Storage({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: BUCKET,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
+});
+
+afterAll(async () => {
+  await s3rver?.close();
+  await fs.rm(tempDir, { recursive: true, force: true });
+});
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+describe.each(['disk', 's3'] as const)('%s storage', (kind) => {
+  const store = () => stores[kind]!;
+
+  it('put returns the size and sha256, and get returns the same bytes', async () => {
+    const bytes = new TextEncoder().encode('Charter stores these bytes exactly.');
+    const stored = await store().put(bytes);
+    expect(stored.size).toBe(bytes.byteLength);
+    expect(stored.sha256).toBe(sha256(bytes));
+    expect(Buffer.compare(await store().get(stored.key), Buffer.from(bytes))).toBe(0);
+  });
+
+  it('getStream streams the same bytes', async () => {
+    const bytes = randomBytes(64 * 1024);
+    const { key } = await store().put(bytes);
+    const stream = await store().getStream!(key);
+    expect(Buffer.compare(await readAll(stream), bytes)).toBe(0);
+  });
+
+  it('remove makes get reject', async () => {
+    const { key } = await store().put(randomBytes(16));
+    await store().remove(key);
+    await expect(store().get(key)).rejects.toThrow();
+    await expect(store().getStream!(key)).rejects.toThrow();
+    await store().remove(key); // removing twice is harmless
+  });
+
+  it('makes distinct random keys of the form ab/<uuid>', async () => {
+    const keys = await Promise.all(
+      [1, 2, 3].map(() =>
+        store()
+          .put(randomBytes(8))
+          .then((s) => s.key),
+      ),
+    );
+    expect(new Set(keys).size).toBe(3);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}$/);
+  });
+
+  it('refuses keys it did not make', async () => {
+    await expect(store().get('../../etc/passwd')).rejects.toThrow('Bad storage key');
+  });
+
+  it('round-trips a 5 MB random buffer', async () => {
+    const bytes = randomBytes(5 * 1024 * 1024);
+    const stored = await store().put(bytes);
+    expect(stored).toMatchObject({ size: bytes.byteLength, sha256: sha256(bytes) });
+    expect(Buffer.compare(await store().get(stored.key), bytes)).toBe(0);
+    expect(Buffer.compare(await readAll(await store().getStream!(stored.key)), bytes)).toBe(0);
+  });
+});
