@@ -1,6 +1,6 @@
 import { RESTRICTED_ROLE_ID } from '@charter/domain';
 import { describe, expect, it } from 'vitest';
-import { sidebarEntries } from './sidebar-entries.ts';
+import { isEntryActive, sidebarEntries } from './sidebar-entries.ts';
 
 const labels = (...args: Parameters<typeof sidebarEntries>) => sidebarEntries(...args).map((e) => e.label);
 const all = { rooms: true, filecabinet: true };
@@ -52,5 +52,17 @@ describe('sidebarEntries', () => {
       'Rooms',
       'Documents',
     ]);
+  });
+});
+
+describe('isEntryActive', () => {
+  it('marks Workflows on workbench pages', () => {
+    const [workflows, tasks] = sidebarEntries({ companyId: 7, roleId: 1 }).filter((e) =>
+      ['workflows', 'tasks'].includes(e.key),
+    );
+    expect(isEntryActive('/c/7/workbench/2/3/4/task-view', workflows)).toBe(true);
+    expect(isEntryActive('/c/7/workflows', workflows)).toBe(true);
+    expect(isEntryActive('/c/7/workbench/2/3/4/task-view', tasks)).toBe(false);
+    expect(isEntryActive('/c/7/tasks', tasks)).toBe(true);
   });
 });

@@ -60,3 +60,9 @@ export function sidebarEntries(ctx: SidebarContext): SidebarEntry[] {
     ctx.companyId === 0 ? WORKSPACE_ENTRIES : COMPANY_ENTRIES.filter(([key]) => isVisible(key, ctx));
   return entries.map(([key, label]) => ({ key, label, to: `${base}/${key}` }));
 }
+
+/** Workbench pages belong to Workflows in the sidebar (their module ids 2 to 9 count as 1). */
+export function isEntryActive(pathname: string, entry: SidebarEntry): boolean {
+  if (pathname === entry.to || pathname.startsWith(`${entry.to}/`)) return true;
+  return entry.key === 'workflows' && pathname.startsWith(entry.to.replace(/workflows$/, 'workbench/'));
+}

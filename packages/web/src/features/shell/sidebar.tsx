@@ -4,6 +4,7 @@ import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { BrandLogo } from './brand-logo.tsx';
 import { PoweredBy } from './powered-by.tsx';
 import type { SidebarEntry } from './sidebar-entries.ts';
+import { isEntryActive } from './sidebar-entries.ts';
 import { SIDEBAR_ICONS } from './sidebar-icons.tsx';
 
 type Props = {
@@ -33,7 +34,7 @@ export function Sidebar({ companyId, entries, collapsed, onToggle, showPoweredBy
           <Stack gap={4}>
             {entries.map((entry) => {
               const Icon = SIDEBAR_ICONS[entry.key];
-              const active = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+              const active = isEntryActive(pathname, entry);
               return (
                 <Tooltip key={entry.key} label={entry.label} position="right" disabled={!collapsed}>
                   <NavLink

@@ -23,6 +23,9 @@ export const workbenchKeys = {
     ['account', companyId, 'workbench', 'resources', type] as const,
 };
 
+/** Spec 2 §7: at most 15 polls of a Processing group. */
+export const PROCESSING_POLLS = 15;
+
 const get = <T>(companyId: number, path: string) => apiFetch<T>(path, { accountId: companyId });
 
 export function useProject(companyId: number, id: number) {
@@ -39,7 +42,11 @@ export function useTransaction(companyId: number, id: number) {
     queryKey: workbenchKeys.transaction(companyId, id),
     queryFn: () => get<Transaction>(companyId, `/api/account/transaction/${id}`),
     enabled: id > 0,
-    refetchInterval: (query) => (query.state.data?.state === 'Processing' ? 3000 : false),
+    // Spec 2 §7 caps polling while Processing; generation takes seconds, so 3 s for at most 15 polls.
+    refetchInterval: (query) =>
+      query.state.data?.state === 'Processing' && query.state.dataUpdateCount < PROCESSING_POLLS
+        ? 3000
+        : false,
   });
 }
 

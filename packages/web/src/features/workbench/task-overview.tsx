@@ -7,6 +7,7 @@ import {
   Card,
   Group,
   Menu,
+  Modal,
   Progress,
   Stack,
   Text,
@@ -19,6 +20,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { DocumentsList } from '../documents/documents-list.tsx';
 import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
+import { WorkflowRoles } from '../questionnaire/workflow-roles.tsx';
 import { useTransactionDocuments, useWorkbenchMutation, workbenchApi } from './api.ts';
 import { AssessmentAnswers } from './assessment-answers.tsx';
 import { TaskCard } from './task-card.tsx';
@@ -62,6 +64,7 @@ export function TaskOverview(props: Props) {
   const { companyId, transaction } = props;
   const { push } = useNotices();
   const api = workbenchApi(companyId);
+  const [assigning, setAssigning] = useState(false);
   const [preview, setPreview] = useState<{ fileId: number | null; title: string } | null>(null);
   const documents = useTransactionDocuments(companyId, transaction.id, transaction.status);
   const previewDocument = (document: Pick<DocumentRow, 'box_file_id' | 'filename'>) =>
@@ -147,6 +150,7 @@ export function TaskOverview(props: Props) {
             </Menu.Target>
             <Menu.Dropdown>
               {transaction.open && <Menu.Item onClick={props.onOpenForm}>Update Inputs</Menu.Item>}
+              <Menu.Item onClick={() => setAssigning(true)}>Assign Role</Menu.Item>
               {(isAssessment ? !transaction.open && transaction.allow_reopen : canReopen(transaction)) && (
                 <Menu.Item onClick={confirmReopen}>{reopenLabel}</Menu.Item>
               )}
@@ -221,6 +225,9 @@ export function TaskOverview(props: Props) {
           )}
         </Group>
       </Group>
+      <Modal opened={assigning} onClose={() => setAssigning(false)} title="Assign Workflow Role" size="lg">
+        <WorkflowRoles companyId={companyId} projectId={transaction.project_id} />
+      </Modal>
       <PdfPreviewModal
         companyId={companyId}
         fileId={preview?.fileId ?? null}
