@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -30,6 +31,7 @@ import { publicAuthRoutes } from './modules/auth/public-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userAuthRoutes } from './modules/auth/user-routes.ts';
 import { brandRoutes } from './modules/brand/routes.ts';
+import { cabinetRoutes } from './modules/cabinet/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
   });
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 100, fields: 10 } });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'Charter API', version: '1.0.0' } },
@@ -132,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     oidcRoutes,
     templateRoutes,
     workflowRoutes,
+    cabinetRoutes,
   ]) {
     await routes(app, ctx);
   }

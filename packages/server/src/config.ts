@@ -24,6 +24,8 @@ export type Config = {
   runWorker: boolean;
   /** More workflow templates loaded at start beside the shipped library (a firm's own, or a bench's). */
   extraTemplatesDir: string | null;
+  /** Largest file accepted by an upload, in bytes. */
+  uploadMaxBytes: number;
   /** File storage in an S3 bucket (S3_BUCKET); null keeps files on disk under DATA_DIR/files. */
   s3: {
     endpoint: string | null;
@@ -76,6 +78,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: env.TRUST_PROXY === 'true',
     runWorker: true,
+    uploadMaxBytes: Number(env.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,
     extraTemplatesDir: env.TEMPLATES_DIR
       ? path.resolve(env.INIT_CWD ?? process.cwd(), env.TEMPLATES_DIR)
       : null,

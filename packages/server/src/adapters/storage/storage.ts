@@ -7,7 +7,7 @@ export type Storage = {
   put(bytes: Uint8Array): Promise<{ key: string; size: number; sha256: string }>;
   get(key: string): Promise<Buffer>;
   /** The bytes as a stream, for downloads and zips that should not hold whole files in memory. */
-  getStream?(key: string): Promise<NodeJS.ReadableStream>;
+  getStream(key: string): Promise<NodeJS.ReadableStream>;
   remove(key: string): Promise<void>;
 };
 

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { users } from './users.ts';
 
@@ -170,7 +180,7 @@ export const files = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('files_account_idx').on(t.accountId, t.folder)],
+  (t) => [index('files_folder_idx').on(t.accountId, t.folder, t.filename)],
 );
 
 /** A task's document and its history (the spec's document_history). */
@@ -228,4 +238,21 @@ export const projectCounsel = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('project_counsel_project_idx').on(t.projectId)],
+);
+
+/** The file cabinet's folders, by path ('/Contracts/2026'); files name their folder's path. */
+export const folders = pgTable(
+  'folders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountId(),
+    path: text('path').notNull(),
+    parentPath: text('parent_path').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('folders_account_path_idx').on(t.accountId, t.path),
+    index('folders_parent_idx').on(t.accountId, t.parentPath),
+  ],
 );

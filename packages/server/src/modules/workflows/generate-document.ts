@@ -4,6 +4,7 @@ import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
 import type { AppContext } from '../../context.ts';
 import { documents, files, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import type { JobAttempt } from '../../jobs/queue.ts';
+import { ensureFolder } from '../cabinet/folders.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
 import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
 
@@ -29,6 +30,10 @@ export function bodyDataFrom(template: TransactionTemplate, snapshot: Record<str
   }
   return data;
 }
+
+/** Where a workflow's documents are kept in the cabinet. */
+export const workflowFolder = (projectLabel: string) =>
+  `/Workflows/${projectLabel.replace(/[/\\]/g, '-').trim() || 'Workflow'}`;
 
 const safeName = (label: string) => label.replace(/[^\w .,()-]+/g, '').trim() || 'Document';
 
@@ -74,7 +79,12 @@ async function markFailed(ctx: AppContext, taskId: number, error: unknown) {
 
 async function generate(ctx: AppContext, taskId: number) {
   const [row] = await ctx.db
-    .select({ task: tasks, transaction: transactions, templateId: projects.templateId })
+    .select({
+      task: tasks,
+      transaction: transactions,
+      templateId: projects.templateId,
+      projectLabel: projects.label,
+    })
     .from(tasks)
     .innerJoin(transactions, eq(transactions.id, tasks.transactionId))
     .innerJoin(projects, eq(projects.id, transactions.projectId))
@@ -97,6 +107,8 @@ async function generate(ctx: AppContext, taskId: number) {
     const [current] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
     if (current?.state !== 'Processing') return;
     const now = new Date();
+    const folder = workflowFolder(row.projectLabel);
+    await ensureFolder(tx, task.accountId, folder);
     const [file] = await tx
       .insert(files)
       .values({
@@ -106,7 +118,7 @@ async function generate(ctx: AppContext, taskId: number) {
         size: stored.size,
         sha256: stored.sha256,
         storageKey: stored.key,
-        folder: `/Workflows/${transaction.label}`,
+        folder,
       })
       .returning({ id: files.id });
     const [document] = await tx

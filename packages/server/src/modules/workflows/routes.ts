@@ -1,11 +1,13 @@
 import { RESTRICTED_ROLE_ID } from '@charter/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
 import { projects, projectTemplates, transactions } from '../../db/schema/index.ts';
 import { type AccountAuth, authenticateAccount } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
+import { readUploads } from '../cabinet/routes.ts';
 import { loadAnswers, presentQuestionnaire } from './answers.ts';
 import { addCounsel, counselOptions, removeCounsel } from './counsel.ts';
 import { createProject } from './create-project.ts';
@@ -33,6 +35,7 @@ import {
 } from './submit-transaction.ts';
 import { assigneeOptionsFor, assignTransaction, deleteTodo, listTodos, updateTodo } from './todos.ts';
 import { TASK_ACTIONS, updateTask } from './update-task.ts';
+import { uploadTaskDocument } from './upload-document.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['workflows'];
@@ -379,15 +382,28 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/account/box/file/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const auth = await account(request);
-    const { file, bytes } = await readFile(ctx, auth.account.id, request.params.id);
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', `inline; filename="${encodeURIComponent(file.filename)}"`)
-      .header('cache-control', 'private, no-store')
-      .send(bytes);
-  });
+  app.get(
+    '/api/account/box/file/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z.object({ download: z.coerce.number().int().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      const { file, bytes } = await readFile(ctx, auth.account.id, request.params.id);
+      return reply
+        .type(file.contentType)
+        .header(
+          'content-disposition',
+          contentDisposition(file.filename, request.query.download ? 'attachment' : 'inline'),
+        )
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
 
   const assignee = z.object({ assignee_id: z.number().int().positive().nullable() });
 
@@ -472,4 +488,11 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
       return reply.status(204).send();
     },
   );
+
+  app.post('/api/account/task/:id/upload', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const auth = await account(request);
+    const uploads = await readUploads(request);
+    const result = await uploadTaskDocument(ctx, auth.account.id, auth.user.id, request.params.id, uploads);
+    return reply.status(201).send(result);
+  });
 }

@@ -1,8 +1,8 @@
 import { answersDocument, checkQuestionnaire, PRIOR_TASKS_PENDING, type QuestionSpec } from '@charter/domain';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import { documents, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { loadAnswers } from './answers.ts';
 import { loadTemplate, type StoredTemplate, transactionTemplateOf } from './catalog.ts';
@@ -89,9 +89,23 @@ export async function finalizeTransaction(ctx: AppContext, tx: Tx, accountId: nu
   const now = new Date();
   const taskRows = await tx.select().from(tasks).where(eq(tasks.transactionId, id));
   let processing = false;
+  const uploaded = new Set(
+    (
+      await tx
+        .select({ taskId: documents.taskId })
+        .from(documents)
+        .where(and(eq(documents.transactionId, id), isNotNull(documents.fileId)))
+    ).map((d) => d.taskId),
+  );
+  const stateOf = (task: (typeof taskRows)[number]) => {
+    if (task.mode === 'Skip') return 'Skipped';
+    if (task.mode === 'Generate') return 'Processing';
+    // An uploaded document completes an Upload task; without one it waits for it.
+    return task.mode === 'Upload' && uploaded.has(task.id) ? 'Completed' : 'Incomplete';
+  };
   for (const task of taskRows) {
-    const state = task.mode === 'Skip' ? 'Skipped' : task.mode === 'Generate' ? 'Processing' : 'Incomplete';
-    const statusLabel = task.mode === 'Upload' || task.mode === 'Custom' ? 'Awaiting Submission' : null;
+    const state = stateOf(task);
+    const statusLabel = state === 'Incomplete' ? 'Awaiting Submission' : null;
     if (state === 'Processing') {
       processing = true;
       await ctx.jobs.enqueue(tx, GENERATE_JOB, { taskId: task.id });
@@ -104,7 +118,7 @@ export async function finalizeTransaction(ctx: AppContext, tx: Tx, accountId: nu
       icon: 'submitted',
     });
   }
-  const allDone = taskRows.every((t) => t.mode === 'Skip');
+  const allDone = taskRows.every((t) => ['Skipped', 'Completed'].includes(stateOf(t)));
   await tx
     .update(transactions)
     .set({

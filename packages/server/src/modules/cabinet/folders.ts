@@ -1,0 +1,160 @@
+import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { files, folders } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { ancestry, checkFolderName, join, nameOf, normalizePath, parentOf, ROOT } from './paths.ts';
+
+export const FOLDER_EXISTS = 'A folder of that name already exists here.';
+export const FOLDER_NOT_EMPTY = 'Only an empty folder can be deleted.';
+
+type FolderRow = typeof folders.$inferSelect;
+export const presentFolder = (row: FolderRow) => ({
+  id: row.id,
+  name: row.name,
+  path: row.path,
+  parent_path: row.parentPath,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The folder and its ancestors exist afterwards (idempotent). */
+export async function ensureFolder(tx: Tx, accountId: number, path: string) {
+  const paths = ancestry(path);
+  if (paths.length === 0) return;
+  await tx
+    .insert(folders)
+    .values(paths.map((p) => ({ accountId, path: p, parentPath: parentOf(p) ?? ROOT, name: nameOf(p) })))
+    .onConflictDoNothing();
+}
+
+/** POST /api/account/storage/folder */
+export async function createFolder(tx: Tx, accountId: number, rawPath: string) {
+  const path = normalizePath(rawPath);
+  if (path === ROOT) throw new AppError('VALIDATION_ERROR', 'Name the folder.', { path: 'Name the folder.' });
+  const [existing] = await tx
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.accountId, accountId), eq(folders.path, path)));
+  if (existing) throw new AppError('CONFLICT', FOLDER_EXISTS);
+  await ensureFolder(tx, accountId, path);
+  const [row] = await tx
+    .select()
+    .from(folders)
+    .where(and(eq(folders.accountId, accountId), eq(folders.path, path)));
+  return presentFolder(row);
+}
+
+async function findFolder(tx: Tx, accountId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, id), eq(folders.accountId, accountId)));
+  if (!row) throw notFound('Folder not found');
+  return row;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** PATCH /api/account/storage/folder/{id}: renamed, with every folder and file under it. */
+export async function renameFolder(tx: Tx, accountId: number, id: number, name: string) {
+  const folder = await findFolder(tx, accountId, id);
+  const target = join(folder.parentPath, checkFolderName(name));
+  if (target === folder.path) return presentFolder(folder);
+  const [clash] = await tx
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.accountId, accountId), eq(folders.path, target)));
+  if (clash) throw new AppError('CONFLICT', FOLDER_EXISTS);
+  const old = folder.path;
+  const under = `${escapeLike(old)}/%`;
+  const moved = (column: typeof folders.path | typeof files.folder) =>
+    sql`${target} || substr(${column}, ${old.length + 1})`;
+  await tx
+    .update(folders)
+    .set({
+      path: moved(folders.path),
+      parentPath: sql`${target} || substr(${folders.parentPath}, ${old.length + 1})`,
+    })
+    .where(and(eq(folders.accountId, accountId), like(folders.path, under)));
+  await tx
+    .update(folders)
+    .set({ path: target, name: nameOf(target) })
+    .where(eq(folders.id, id));
+  await tx
+    .update(files)
+    .set({ folder: moved(files.folder) })
+    .where(and(eq(files.accountId, accountId), or(eq(files.folder, old), like(files.folder, under))));
+  return presentFolder({ ...folder, path: target, name: nameOf(target) });
+}
+
+/** DELETE /api/account/storage/folder/{id}: only an empty one. */
+export async function deleteFolder(tx: Tx, accountId: number, id: number) {
+  const folder = await findFolder(tx, accountId, id);
+  const [{ n: subfolders }] = await tx
+    .select({ n: count() })
+    .from(folders)
+    .where(and(eq(folders.accountId, accountId), eq(folders.parentPath, folder.path)));
+  const [{ n: inside }] = await tx
+    .select({ n: count() })
+    .from(files)
+    .where(and(eq(files.accountId, accountId), eq(files.folder, folder.path)));
+  if (subfolders > 0 || inside > 0) throw new AppError('CONFLICT', FOLDER_NOT_EMPTY);
+  await tx.delete(folders).where(eq(folders.id, id));
+}
+
+type FileRow = typeof files.$inferSelect;
+export const presentFile = (
+  row: Pick<FileRow, 'id' | 'filename' | 'contentType' | 'size' | 'folder' | 'createdAt'>,
+) => ({
+  id: row.id,
+  filename: row.filename,
+  content_type: row.contentType,
+  size: row.size,
+  path: row.folder,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** GET /api/account/storage/folder?path=: its subfolders and a page of its files, by name. */
+export async function listFolder(
+  tx: Tx,
+  accountId: number,
+  query: { path: string; limit: number; offset: number },
+) {
+  const path = normalizePath(query.path);
+  if (path !== ROOT) {
+    const [exists] = await tx
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.accountId, accountId), eq(folders.path, path)));
+    if (!exists) throw notFound('Folder not found');
+  }
+  const subfolders = await tx
+    .select()
+    .from(folders)
+    .where(and(eq(folders.accountId, accountId), eq(folders.parentPath, path)))
+    .orderBy(asc(folders.name));
+  const fileRows = await tx
+    .select({
+      id: files.id,
+      filename: files.filename,
+      contentType: files.contentType,
+      size: files.size,
+      folder: files.folder,
+      createdAt: files.createdAt,
+    })
+    .from(files)
+    .where(and(eq(files.accountId, accountId), eq(files.folder, path)))
+    .orderBy(asc(files.filename), asc(files.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [{ n: total }] = await tx
+    .select({ n: count() })
+    .from(files)
+    .where(and(eq(files.accountId, accountId), eq(files.folder, path)));
+  return {
+    path,
+    parent_path: parentOf(path),
+    folders: subfolders.map(presentFolder),
+    files: fileRows.map(presentFile),
+    total_files: total,
+  };
+}

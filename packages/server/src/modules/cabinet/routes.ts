@@ -1,0 +1,160 @@
+import { RESTRICTED_ROLE_ID } from '@charter/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { contentDisposition } from '../../adapters/storage/file-types.ts';
+import type { AppContext } from '../../context.ts';
+import { authenticateAccount } from '../../http/authenticate.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import type { App } from '../../http/types.ts';
+import {
+  deleteFile,
+  fileInfo,
+  MAX_FILES_PER_UPLOAD,
+  storeUploads,
+  type Upload,
+  updateFile,
+  zipFiles,
+} from './files.ts';
+import { createFolder, deleteFolder, listFolder, renameFolder } from './folders.ts';
+
+export const NO_CABINET_ACCESS = 'You do not have access to the file cabinet.';
+
+const tags = ['cabinet'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The cabinet needs filecabinet_access, and is closed to restricted (role 3) workspaces (spec 1 §6). */
+async function authenticateCabinet(ctx: AppContext, request: FastifyRequest) {
+  const auth = await authenticateAccount(ctx, request);
+  if (!auth.user.filecabinetAccess || auth.account.roleId === RESTRICTED_ROLE_ID) {
+    throw new AppError('FORBIDDEN', NO_CABINET_ACCESS);
+  }
+  return auth;
+}
+
+/** Every file part of a multipart request, read whole (the plugin caps each file's size). */
+export async function readUploads(request: FastifyRequest): Promise<Upload[]> {
+  if (!request.isMultipart()) throw invalid({ file: 'Choose a file to upload.' });
+  const uploads: Upload[] = [];
+  for await (const part of request.files()) {
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw invalid({ file: 'The file is too large.' });
+    uploads.push({ filename: part.filename, bytes });
+  }
+  return uploads;
+}
+
+export async function cabinetRoutes(app: App, ctx: AppContext) {
+  app.get(
+    '/api/account/storage/folder',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          path: z.string().max(2000).default('/'),
+          limit: z.coerce.number().int().min(1).max(500).default(200),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await authenticateCabinet(ctx, request);
+      return ctx.db.transaction((tx) => listFolder(tx, auth.account.id, request.query));
+    },
+  );
+
+  app.post(
+    '/api/account/storage/folder',
+    { schema: { tags, body: z.object({ path: z.string().max(2000) }) } },
+    async (request, reply) => {
+      const auth = await authenticateCabinet(ctx, request);
+      const folder = await ctx.db.transaction((tx) => createFolder(tx, auth.account.id, request.body.path));
+      return reply.status(201).send(folder);
+    },
+  );
+
+  app.patch(
+    '/api/account/storage/folder/:id',
+    { schema: { tags, params: idParams, body: z.object({ name: z.string().max(200) }) } },
+    async (request) => {
+      const auth = await authenticateCabinet(ctx, request);
+      return ctx.db.transaction((tx) =>
+        renameFolder(tx, auth.account.id, request.params.id, request.body.name),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/account/storage/folder/:id',
+    { schema: { tags, params: idParams } },
+    async (request, reply) => {
+      const auth = await authenticateCabinet(ctx, request);
+      await ctx.db.transaction((tx) => deleteFolder(tx, auth.account.id, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/account/storage/upload',
+    { schema: { tags, querystring: z.object({ path: z.string().max(2000).default('/') }) } },
+    async (request, reply) => {
+      const auth = await authenticateCabinet(ctx, request);
+      const uploads = await readUploads(request);
+      const stored = await storeUploads(ctx, auth.account.id, auth.user.id, request.query.path, uploads);
+      return reply.status(201).send(stored);
+    },
+  );
+
+  app.get('/api/account/box/file/:id/info', { schema: { tags, params: idParams } }, async (request) => {
+    const auth = await authenticateCabinet(ctx, request);
+    return ctx.db.transaction((tx) => fileInfo(tx, auth.account.id, request.params.id));
+  });
+
+  app.put(
+    '/api/account/box/file/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ filename: z.string().max(300).optional(), path: z.string().max(2000).optional() }),
+      },
+    },
+    async (request) => {
+      const auth = await authenticateCabinet(ctx, request);
+      return ctx.db.transaction((tx) => updateFile(tx, auth.account.id, request.params.id, request.body));
+    },
+  );
+
+  app.delete('/api/account/box/file/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const auth = await authenticateCabinet(ctx, request);
+    const key = await ctx.db.transaction((tx) => deleteFile(tx, auth.account.id, request.params.id));
+    // The row is gone first: a failure here leaves unreachable bytes, never a row without its file.
+    await ctx.storage
+      .remove(key)
+      .catch((error) => ctx.log.warn({ err: error, key }, 'file bytes not removed'));
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/account/storage/download-zip',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          file_ids: z
+            .array(z.number().int().positive())
+            .min(1)
+            .max(MAX_FILES_PER_UPLOAD * 10),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await authenticateCabinet(ctx, request);
+      const stream = await zipFiles(ctx, auth.account.id, request.body.file_ids);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', contentDisposition('Documents.zip', 'attachment'))
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+}

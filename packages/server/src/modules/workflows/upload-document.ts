@@ -1,0 +1,86 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { documents, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import { storeUploads, type Upload } from '../cabinet/files.ts';
+import { workflowFolder } from './generate-document.ts';
+import { findTask, findTransaction } from './scope.ts';
+
+export const ONE_FILE = 'Upload one file at a time.';
+export const NOT_UPLOAD_MODE = 'Set this task to Upload before uploading its document.';
+
+/**
+ * POST /api/account/task/{id}/upload: the task's document, uploaded (Upload mode). It is stored in the
+ * cabinet under the workflow's folder and becomes the task's newest document ('Uploaded'); a task of
+ * a submitted group is then completed, and the group with it when nothing else is pending.
+ */
+export async function uploadTaskDocument(
+  ctx: AppContext,
+  accountId: number,
+  userId: number,
+  taskId: number,
+  uploads: Upload[],
+) {
+  if (uploads.length !== 1) throw invalid({ file: ONE_FILE });
+  const { task, projectLabel } = await ctx.db.transaction(async (tx) => {
+    const found = await findTask(tx, accountId, taskId);
+    const transaction = await findTransaction(tx, accountId, found.transactionId);
+    const [project] = await tx
+      .select({ label: projects.label })
+      .from(projects)
+      .where(eq(projects.id, transaction.projectId));
+    return { task: found, projectLabel: project.label };
+  });
+  if (task.mode !== 'Upload') throw new AppError('CONFLICT', NOT_UPLOAD_MODE);
+  const folder = workflowFolder(projectLabel);
+  const [file] = await storeUploads(ctx, accountId, userId, folder, uploads);
+  return ctx.db.transaction(async (tx) => {
+    const transaction = await findTransaction(tx, accountId, task.transactionId, true);
+    const now = new Date();
+    const [document] = await tx
+      .insert(documents)
+      .values({
+        accountId,
+        taskId,
+        transactionId: transaction.id,
+        fileId: file.id,
+        filename: file.filename,
+        label: task.label,
+        status: null,
+        completedAt: now,
+      })
+      .returning({ id: documents.id });
+    await tx.insert(taskEvents).values({
+      taskId,
+      label: 'Document uploaded',
+      description: file.filename,
+      icon: 'document',
+      link: `/cabinet/-1/${file.id}`,
+    });
+    if (!transaction.open) {
+      await tx
+        .update(tasks)
+        .set({ state: 'Completed', statusLabel: null, updatedAt: now })
+        .where(eq(tasks.id, taskId));
+      const [pending] = await tx
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.transactionId, transaction.id),
+            ne(tasks.id, taskId),
+            ne(tasks.state, 'Completed'),
+            ne(tasks.state, 'Skipped'),
+          ),
+        )
+        .limit(1);
+      if (!pending) {
+        await tx
+          .update(transactions)
+          .set({ state: 'Completed', updatedAt: now })
+          .where(eq(transactions.id, transaction.id));
+      }
+    }
+    return { document_id: document.id, file };
+  });
+}

@@ -1,0 +1,212 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_MISMATCH_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
+import { users } from '../src/db/schema/index.ts';
+import { FOLDER_EXISTS, FOLDER_NOT_EMPTY } from '../src/modules/cabinet/folders.ts';
+import { NO_CABINET_ACCESS } from '../src/modules/cabinet/routes.ts';
+import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
+import { signedIn } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+type Me = Awaited<ReturnType<typeof signedIn>>;
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+type Json = Record<string, any>;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const TEXT = Buffer.from('Minutes of the meeting: café.\n');
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
+
+/** A multipart/form-data body with one part per file. */
+function multipart(files: { filename: string; content: Buffer }[]) {
+  const boundary = `----charter${Math.random().toString(16).slice(2)}`;
+  const parts = files.flatMap((f) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    f.content,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+describe('the file cabinet', () => {
+  let t: TestApp;
+  let me: Me;
+  let other: Me;
+
+  const call = async (who: Me | null, method: string, url: string, payload?: unknown) => {
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      payload: payload as Json,
+      headers: who ? { authorization: who.accountBearer } : {},
+    });
+    const json = res.headers['content-type']?.toString().startsWith('application/json');
+    return { status: res.statusCode, body: (json ? res.json() : {}) as Json, raw: res };
+  };
+  const upload = async (who: Me, url: string, files: { filename: string; content: Buffer }[]) => {
+    const body = multipart(files);
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: { authorization: who.accountBearer, 'content-type': body.contentType },
+    });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+  const list = async (who: Me, folder: string) =>
+    (await call(who, 'GET', `/api/account/storage/folder?path=${encodeURIComponent(folder)}`)).body;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-workflow'));
+    me = await signedIn(t);
+    other = await signedIn(t);
+  });
+  afterAll(() => t.close());
+
+  it('needs a token, and file cabinet access', async () => {
+    expect((await call(null, 'GET', '/api/account/storage/folder')).status).toBe(401);
+    expect((await call(null, 'POST', '/api/account/storage/download-zip', { file_ids: [1] })).status).toBe(
+      401,
+    );
+    const locked = await signedIn(t);
+    await t.ctx.db.update(users).set({ filecabinetAccess: false }).where(eq(users.id, locked.user.id));
+    const refused = await call(locked, 'GET', '/api/account/storage/folder');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(NO_CABINET_ACCESS);
+  });
+
+  it('keeps folders and files, refuses wrong types with the spec message and stores nothing then', async () => {
+    const created = await call(me, 'POST', '/api/account/storage/folder', { path: '/Contracts/2026' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: '2026', path: '/Contracts/2026', parent_path: '/Contracts' });
+    const again = await call(me, 'POST', '/api/account/storage/folder', { path: 'Contracts/2026/' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(FOLDER_EXISTS);
+    expect((await call(me, 'POST', '/api/account/storage/folder', { path: '/a/../b' })).status).toBe(400);
+    expect((await list(me, '/')).folders.map((f: Json) => f.name)).toEqual(['Contracts']);
+
+    const stored = await upload(me, '/api/account/storage/upload?path=/Contracts/2026', [
+      { filename: 'Lease.pdf', content: PDF },
+      { filename: 'Minutes.txt', content: TEXT },
+    ]);
+    expect(stored.status).toBe(201);
+    expect(stored.body.map((f: Json) => [f.filename, f.content_type])).toEqual([
+      ['Lease.pdf', 'application/pdf'],
+      ['Minutes.txt', 'text/plain; charset=utf-8'],
+    ]);
+    const mismatch = await upload(me, '/api/account/storage/upload?path=/Contracts/2026', [
+      { filename: 'Good.pdf', content: PDF },
+      { filename: 'Invoice.pdf', content: EXE },
+    ]);
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.message).toBe(CONTENT_MISMATCH_MESSAGE);
+    const exe = await upload(me, '/api/account/storage/upload?path=/', [
+      { filename: 'tool.exe', content: EXE },
+    ]);
+    expect(exe.body.message).toBe(UNSUPPORTED_TYPE_MESSAGE);
+    const folder = await list(me, '/Contracts/2026');
+    expect(folder.files.map((f: Json) => f.filename)).toEqual(['Lease.pdf', 'Minutes.txt']);
+    expect(folder.total_files).toBe(2);
+
+    // Another workspace sees none of it.
+    expect((await call(other, 'GET', '/api/account/storage/folder?path=/Contracts')).status).toBe(404);
+    const lease = folder.files[0];
+    expect((await call(other, 'GET', `/api/account/box/file/${lease.id}/info`)).status).toBe(404);
+    expect(
+      (await call(other, 'POST', '/api/account/storage/download-zip', { file_ids: [lease.id] })).status,
+    ).toBe(404);
+
+    const download = await call(me, 'GET', `/api/account/box/file/${lease.id}?download=1`);
+    expect(download.raw.headers['content-disposition']).toBe(
+      `attachment; filename="Lease.pdf"; filename*=UTF-8''Lease.pdf`,
+    );
+    expect(download.raw.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('renames folders with what they hold, deletes only empty ones, and zips a selection', async () => {
+    const root = await list(me, '/');
+    const contracts = root.folders.find((f: Json) => f.name === 'Contracts');
+    const renamed = await call(me, 'PATCH', `/api/account/storage/folder/${contracts.id}`, {
+      name: 'Agreements',
+    });
+    expect(renamed.body.path).toBe('/Agreements');
+    const moved = await list(me, '/Agreements/2026');
+    expect(moved.files).toHaveLength(2);
+    expect((await call(me, 'GET', '/api/account/storage/folder?path=/Contracts/2026')).status).toBe(404);
+
+    const zip = await call(me, 'POST', '/api/account/storage/download-zip', {
+      file_ids: moved.files.map((f: Json) => f.id),
+    });
+    expect(zip.status).toBe(200);
+    expect(zip.raw.headers['content-type']).toBe('application/zip');
+    const bytes = zip.raw.rawPayload;
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    expect(bytes.includes(Buffer.from('Lease.pdf'))).toBe(true);
+    expect(bytes.includes(Buffer.from('Minutes.txt'))).toBe(true);
+
+    const year = (await list(me, '/Agreements')).folders[0];
+    const busy = await call(me, 'DELETE', `/api/account/storage/folder/${year.id}`);
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe(FOLDER_NOT_EMPTY);
+    const renamedFile = await call(me, 'PUT', `/api/account/box/file/${moved.files[1].id}`, {
+      filename: 'Board minutes',
+    });
+    expect(renamedFile.body.filename).toBe('Board minutes.txt');
+    for (const file of moved.files) {
+      expect((await call(other, 'DELETE', `/api/account/box/file/${file.id}`)).status).toBe(404);
+      expect((await call(me, 'DELETE', `/api/account/box/file/${file.id}`)).status).toBe(204);
+    }
+    expect((await call(me, 'DELETE', `/api/account/storage/folder/${year.id}`)).status).toBe(204);
+  });
+
+  it('completes an Upload-mode task with its uploaded document', async () => {
+    const project = (await call(me, 'POST', '/api/account/project_template/test-two-steps/create', {})).body;
+    const first = project.groupedTransactions[0];
+    const memo = first.tasks[0];
+    const notUpload = await upload(me, `/api/account/task/${memo.id}/upload`, [
+      { filename: 'Memo.pdf', content: PDF },
+    ]);
+    expect(notUpload.status).toBe(409);
+    await call(me, 'PUT', `/api/account/task/${memo.id}`, { action: 'upload' });
+    await call(me, 'POST', '/api/account/flat_feature', {
+      transaction_id: first.id,
+      feature_type_id: 'title',
+      value: 'Q3',
+    });
+    await call(me, 'PUT', `/api/account/transaction/${first.id}`, { validated_questionnaire: 1 });
+    const submitted = await call(me, 'POST', `/api/account/transaction/${first.id}/finalize`, {});
+    expect(submitted.body.tasks[0]).toMatchObject({
+      state: 'Incomplete',
+      status_label: 'Awaiting Submission',
+    });
+    const two = await upload(me, `/api/account/task/${memo.id}/upload`, [
+      { filename: 'a.pdf', content: PDF },
+      { filename: 'b.pdf', content: PDF },
+    ]);
+    expect(two.body.message).toBe('Upload one file at a time.');
+    expect(
+      (await upload(other, `/api/account/task/${memo.id}/upload`, [{ filename: 'x.pdf', content: PDF }]))
+        .status,
+    ).toBe(404);
+    const done = await upload(me, `/api/account/task/${memo.id}/upload`, [
+      { filename: 'Signed memo.pdf', content: PDF },
+    ]);
+    expect(done.status).toBe(201);
+    const after = await call(me, 'GET', `/api/account/transaction/${first.id}`);
+    expect(after.body).toMatchObject({ state: 'Completed', status: 'Completed' });
+    expect(after.body.tasks[0]).toMatchObject({
+      state: 'Completed',
+      document: { filename: 'Signed memo.pdf', status: null },
+    });
+    const cabinet = await list(me, `/Workflows/${project.label}`);
+    expect(cabinet.files.map((f: Json) => f.filename)).toEqual(['Signed memo.pdf']);
+    // A task's document stays with its task.
+    expect((await call(me, 'DELETE', `/api/account/box/file/${cabinet.files[0].id}`)).status).toBe(409);
+  });
+});
