@@ -35,6 +35,7 @@ describe('the template library check', () => {
       /broken\.md: line 4: people has no field age/,
       /broken\.md: \{\{#each people\}\} is never closed/,
       /broken-workflow\/only: question orphan depends on missing question nowhere/,
+      /broken-workflow\/only: question locked is fixed and required without a default/,
     ];
     for (const pattern of expected)
       expect(

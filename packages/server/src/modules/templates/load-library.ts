@@ -59,6 +59,11 @@ export function checkLibrary(templates: ProjectTemplate[], bodies: Map<string, s
             `${where}: question ${question.id} depends on missing question ${question.required_question_id}, so it can never show`,
           );
         }
+        if (question.fixed && question.required && question.default === undefined) {
+          problems.push(
+            `${where}: question ${question.id} is fixed and required without a default, so nobody can answer it`,
+          );
+        }
         if (question.type === 'resource_list' && !question.fields?.length) {
           problems.push(`${where}: resource list ${question.id} has no fields`);
         }

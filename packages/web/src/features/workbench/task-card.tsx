@@ -1,11 +1,24 @@
 import { documentStatusLabel } from '@charter/domain';
-import { Anchor, Badge, Button, Card, Group, Menu, Select, Stack, Text, Timeline } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Menu,
+  Select,
+  Stack,
+  Text,
+  Timeline,
+} from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useWorkbenchMutation, workbenchApi } from './api.ts';
 import type { Task, Transaction } from './types.ts';
+import { uploadTaskDocument } from './upload-task-document.ts';
 
 /** Spec 2 §2: the timeline shows Show Older / Show Less past 2 entries. */
 export const TIMELINE_COLLAPSED_ENTRIES = 2;
@@ -40,6 +53,9 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
           message: errorMessage(caught, 'An error has occurred. if error persists, please contact support.'),
         }),
     });
+  const upload = useWorkbenchMutation(companyId, (file: File) =>
+    uploadTaskDocument(companyId, task.id, file),
+  );
   const timeline = task.timeline ?? [];
   const entries = showAll ? timeline : timeline.slice(0, TIMELINE_COLLAPSED_ENTRIES);
   const editable = transaction.open;
@@ -110,6 +126,30 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
           <Text size="sm" c="dimmed">
             {deliverable.label}: {deliverable.timeline}
           </Text>
+        )}
+        {task.mode === 'Upload' && !task.bypassed && (
+          <Group gap="sm">
+            <FileButton
+              onChange={(file) =>
+                file &&
+                upload.mutate(file, {
+                  onSuccess: () => push({ type: 'success', message: 'File uploaded.' }),
+                  onError: (caught) =>
+                    push({ type: 'error', message: errorMessage(caught, 'An error has occurred.') }),
+                })
+              }
+              accept=".pdf,.doc,.docx,.txt,.rtf,.odt,.wpd"
+            >
+              {(props) => (
+                <Button {...props} size="compact-sm" variant="light" loading={upload.isPending}>
+                  {task.document ? 'Replace document' : 'Upload document'}
+                </Button>
+              )}
+            </FileButton>
+            <Text size="xs" c="dimmed">
+              One file: pdf, doc, docx, txt, rtf, odt or wpd.
+            </Text>
+          </Group>
         )}
         {task.state === 'Failed' && (
           <Group gap="sm">
