@@ -63,3 +63,38 @@ test('an assessment is submitted from its form, shows its answers, and can be re
     page.getByRole('radiogroup', { name: 'The company has adopted bylaws' }).getByLabel('Yes'),
   ).toBeChecked();
 });
+
+test('a task in Upload mode is completed by its uploaded document', async ({ page }) => {
+  const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+  await loginWithPassword(page, demo.email, demo.password);
+  await page.getByRole('link', { name: 'Workflows' }).click();
+  await page.getByRole('tab', { name: 'Customers & Partners' }).click();
+  await page.getByRole('button', { name: 'Start Mutual NDA' }).click();
+  await expect(page).toHaveURL(/\/task-view$/);
+  await page.getByLabel("Other party's legal name", { exact: true }).fill('Globex Corporation');
+  await page.getByLabel("Other party's legal name", { exact: true }).blur();
+  await page.getByLabel("Other party's signer email", { exact: true }).fill('legal@globex.example');
+  await page.getByLabel('Purpose of the disclosure', { exact: true }).fill('A pilot project');
+  await page.getByLabel('Effective date', { exact: true }).fill('04/01/2026');
+  await page.getByLabel('Effective date', { exact: true }).blur();
+  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+
+  const nda = page.getByRole('article', { name: 'Mutual Non-Disclosure Agreement' });
+  await nda.getByRole('button', { name: 'Process for Mutual Non-Disclosure Agreement' }).click();
+  await page.getByRole('menuitem', { name: 'Upload' }).click();
+  await expect(page.getByText('Process set to upload.')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await nda.getByRole('button', { name: 'Upload document' }).click();
+  await (await chooser).setFiles({
+    name: 'Signed NDA.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  });
+  await expect(page.getByText('File uploaded.')).toBeVisible();
+  await expect(nda.getByText('Signed NDA.pdf').first()).toBeVisible();
+  await expect(nda.getByText('Uploaded', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Task' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit Task' }).click();
+  await expect(page.getByLabel('Task status')).toHaveText('Completed');
+});
