@@ -407,4 +407,59 @@ describe('workflows: projects, questionnaires, submission and generated document
     expect((await call(me, 'DELETE', `${url}/${added.body.id}`)).status).toBe(204);
     expect((await call(me, 'GET', `/api/account/project/${project.id}`)).body.counsel).toEqual([]);
   });
+
+  it('keeps the recipients of a document, and lists the documents of a user across workspaces', async () => {
+    const [document] = (await call(me, 'GET', '/api/account/document_history')).body as unknown as Json[];
+    expect(document).toBeDefined();
+    const url = '/api/account/document_history/email_recipient';
+    const missing = await call(me, 'POST', url, { document_id: document.id, email: 'ann@example.com' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Please fill out all fields');
+    const badEmail = await call(me, 'POST', url, {
+      document_id: document.id,
+      email: 'ann@',
+      metadata: { name: 'Ann Lee', role: 'Signer' },
+    });
+    expect(badEmail.body.message).toBe('Invalid email address');
+    const foreign = await call(other, 'POST', url, {
+      document_id: document.id,
+      email: 'x@example.com',
+      metadata: { name: 'X' },
+    });
+    expect(foreign.status).toBe(404);
+    const added = await call(me, 'POST', url, {
+      document_id: document.id,
+      email: 'Ann@Example.com',
+      metadata: { name: 'Ann Lee' },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({
+      email: 'ann@example.com',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      signed: false,
+      metadata: { name: 'Ann Lee', role: 'Signer' },
+    });
+    const again = await call(me, 'POST', url, {
+      document_id: document.id,
+      email: 'ann@example.com',
+      metadata: { name: 'Ann' },
+    });
+    expect(again.status).toBe(409);
+    const listed = await call(me, 'GET', `/api/account/document_history/${document.id}/email_recipient`);
+    expect((listed.body as unknown as Json[]).map((r) => r.email)).toEqual(['ann@example.com']);
+    expect((await call(other, 'DELETE', `${url}/${added.body.id}`)).status).toBe(404);
+    expect((await call(me, 'DELETE', `${url}/${added.body.id}`)).status).toBe(204);
+
+    const mine = await t.app.inject({ url: '/api/user/document', headers: { authorization: me.bearer } });
+    expect(mine.statusCode).toBe(200);
+    const documents = mine.json() as Json[];
+    expect(documents.some((d) => d.id === document.id && d.account_id === me.account?.id)).toBe(true);
+    const theirs = await t.app.inject({
+      url: '/api/user/document',
+      headers: { authorization: other.bearer },
+    });
+    expect((theirs.json() as Json[]).some((d) => d.id === document.id)).toBe(false);
+    expect((await t.app.inject({ url: '/api/user/document' })).statusCode).toBe(401);
+  });
 });

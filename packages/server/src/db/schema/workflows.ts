@@ -256,3 +256,21 @@ export const folders = pgTable(
     index('folders_parent_idx').on(t.accountId, t.parentPath),
   ],
 );
+
+/** People a document goes to (the spec's email recipients), with their role (Signer by default). */
+export const documentRecipients = pgTable(
+  'document_recipients',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountId(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull().default('Signer'),
+    signed: boolean('signed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('document_recipients_email_idx').on(t.documentId, t.email)],
+);

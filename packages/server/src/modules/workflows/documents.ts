@@ -1,7 +1,8 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { RESTRICTED_ROLE_ID } from '@charter/domain';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { documents, files } from '../../db/schema/index.ts';
+import { accounts, documents, files, memberships } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { presentDocument } from './load-views.ts';
 import { findTransaction } from './scope.ts';
@@ -45,4 +46,33 @@ export async function readFile(ctx: AppContext, accountId: number, id: number) {
     .where(and(eq(files.id, id), eq(files.accountId, accountId)));
   if (!file) throw notFound('File not found');
   return { file, bytes: await ctx.storage.get(file.storageKey) };
+}
+
+/**
+ * GET /api/user/document: the signed-in user's documents across their workspaces, newest first;
+ * restricted (role 3) workspaces are left out (spec 2 §6).
+ */
+export async function userDocuments(tx: Tx, userId: number, page: { limit: number; before?: number }) {
+  const rows = await tx
+    .select({ document: documents, accountName: accounts.companyName })
+    .from(documents)
+    .innerJoin(
+      memberships,
+      and(eq(memberships.accountId, documents.accountId), eq(memberships.userId, userId)),
+    )
+    .innerJoin(accounts, eq(accounts.id, documents.accountId))
+    .where(
+      and(
+        VISIBLE,
+        ne(accounts.roleId, RESTRICTED_ROLE_ID),
+        page.before === undefined ? undefined : lt(documents.id, page.before),
+      ),
+    )
+    .orderBy(desc(documents.id))
+    .limit(page.limit);
+  return rows.map((row) => ({
+    ...presentDocument(row.document),
+    account_id: row.document.accountId,
+    account_name: row.accountName,
+  }));
 }

@@ -4,17 +4,18 @@ import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
 import { projects, projectTemplates, transactions } from '../../db/schema/index.ts';
-import { type AccountAuth, authenticateAccount } from '../../http/authenticate.ts';
+import { type AccountAuth, authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { readUploads } from '../cabinet/routes.ts';
 import { loadAnswers, presentQuestionnaire } from './answers.ts';
 import { addCounsel, counselOptions, removeCounsel } from './counsel.ts';
 import { createProject } from './create-project.ts';
-import { documentHistory, readFile, transactionDocuments } from './documents.ts';
+import { documentHistory, readFile, transactionDocuments, userDocuments } from './documents.ts';
 import { registerWorkflowJobs } from './jobs.ts';
 import { loadTransactionSummaries, loadTransactionView } from './load-views.ts';
 import { deleteProject, getProject, renameProject } from './projects.ts';
+import { addRecipient, listRecipients, removeRecipient } from './recipients.ts';
 import {
   createResource,
   deleteResource,
@@ -495,4 +496,60 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     const result = await uploadTaskDocument(ctx, auth.account.id, auth.user.id, request.params.id, uploads);
     return reply.status(201).send(result);
   });
+
+  app.get(
+    '/api/account/document_history/:id/email_recipient',
+    { schema: { tags, params: idParams } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => listRecipients(tx, auth.account.id, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/account/document_history/email_recipient',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          document_id: z.number().int().positive(),
+          email: z.string().max(320).optional(),
+          metadata: z
+            .object({ name: z.string().max(200).optional(), role: z.string().max(100).optional() })
+            .optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      return reply.status(201).send(await inTx((tx) => addRecipient(tx, auth.account.id, request.body)));
+    },
+  );
+
+  app.delete(
+    '/api/account/document_history/email_recipient/:id',
+    { schema: { tags, params: idParams } },
+    async (request, reply) => {
+      const auth = await account(request);
+      await inTx((tx) => removeRecipient(tx, auth.account.id, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/user/document',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          before: z.coerce.number().int().positive().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await authenticateUser(ctx, request);
+      return inTx((tx) => userDocuments(tx, auth.user.id, request.query));
+    },
+  );
 }

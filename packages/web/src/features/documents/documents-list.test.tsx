@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentRow } from '../workbench/types.ts';
-import { DocumentsList } from './documents-list.tsx';
+import { DocumentsList, dayOf, withinDays } from './documents-list.tsx';
 
 const doc = (id: number): DocumentRow => ({
   id,
@@ -60,5 +60,23 @@ describe('DocumentsList', () => {
       </MantineProvider>,
     );
     expect(screen.getByText('No documents yet.')).toBeTruthy();
+  });
+
+  it('filters by whole days, both ends included', () => {
+    const day = (n: number): DocumentRow => ({
+      ...doc(n),
+      created_at: new Date(Date.UTC(2026, 0, n, 15)).toISOString(),
+    });
+    const documents = [day(1), day(2), day(3)];
+    const [first, , last] = documents.map(dayOf);
+    expect(withinDays(documents, first, last)).toHaveLength(3);
+    expect(withinDays(documents, first + 1, last).map((d) => d.id)).toEqual([2, 3]);
+    expect(withinDays(documents, first, first).map((d) => d.id)).toEqual([1]);
+    render(
+      <MantineProvider>
+        <DocumentsList documents={documents} onPreview={() => undefined} />
+      </MantineProvider>,
+    );
+    expect(screen.getAllByRole('slider')).toHaveLength(2);
   });
 });

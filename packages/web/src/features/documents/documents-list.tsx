@@ -1,9 +1,24 @@
 import { DOCUMENTS_INITIAL_ROWS, documentStatusLabel, showMoreRows } from '@charter/domain';
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, RangeSlider, Select, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DocumentRow } from '../workbench/types.ts';
 
 type Sort = 'newest' | 'oldest' | 'name';
+
+export const DATE_RANGE_DEBOUNCE_MS = 200;
+const DAY_MS = 86_400_000;
+/** Whole days since the epoch, by the document's completion (else creation) date. */
+export const dayOf = (d: Pick<DocumentRow, 'completed_at' | 'created_at'>) =>
+  Math.floor(new Date(d.completed_at ?? d.created_at).getTime() / DAY_MS);
+/** The documents dated from day `from` to day `to`, both included. */
+export const withinDays = <T extends Pick<DocumentRow, 'completed_at' | 'created_at'>>(
+  documents: readonly T[],
+  from: number,
+  to: number,
+) => documents.filter((d) => dayOf(d) >= from && dayOf(d) <= to);
+
+const dayLabel = (day: number) => new Date(day * DAY_MS).toLocaleDateString();
 const SORTS: { value: Sort; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
   { value: 'oldest', label: 'Oldest first' },
@@ -24,13 +39,23 @@ const sorted = (rows: readonly DocumentRow[], sort: Sort) =>
 export function DocumentsList({
   documents,
   onPreview,
+  onRecipients,
 }: {
   documents: readonly DocumentRow[];
   onPreview: (document: DocumentRow) => void;
+  onRecipients?: (document: DocumentRow) => void;
 }) {
   const [sort, setSort] = useState<Sort>('newest');
   const [shown, setShown] = useState(DOCUMENTS_INITIAL_ROWS);
-  const rows = sorted(documents, sort).slice(0, shown);
+  const days = documents.map((d) => dayOf(d));
+  const first = days.length ? Math.min(...days) : 0;
+  const last = days.length ? Math.max(...days) : 0;
+  const [range, setRange] = useState<[number, number] | null>(null);
+  // Spec 2 §2: the date-range slider filters after 200 ms.
+  const [settled] = useDebouncedValue(range, DATE_RANGE_DEBOUNCE_MS);
+  const [from, to] = settled ?? [first, last];
+  const inRange = withinDays(documents, from, to);
+  const rows = sorted(inRange, sort).slice(0, shown);
   if (documents.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -40,7 +65,26 @@ export function DocumentsList({
   }
   return (
     <Stack gap="xs">
-      <Group justify="flex-end">
+      <Group justify="space-between" align="flex-end">
+        {last > first ? (
+          <Stack gap={4} style={{ flex: 1, maxWidth: 360 }}>
+            <Text size="xs" c="dimmed">
+              From {dayLabel(range?.[0] ?? first)} to {dayLabel(range?.[1] ?? last)}
+            </Text>
+            <RangeSlider
+              aria-label="Date range"
+              min={first}
+              max={last}
+              step={1}
+              minRange={0}
+              value={range ?? [first, last]}
+              onChange={setRange}
+              label={dayLabel}
+            />
+          </Stack>
+        ) : (
+          <span />
+        )}
         <Select
           size="xs"
           aria-label="Sort documents"
@@ -57,6 +101,7 @@ export function DocumentsList({
             <Table.Th>Document</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Date</Table.Th>
+            {onRecipients && <Table.Th />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -82,11 +127,11 @@ export function DocumentsList({
         </Table.Tbody>
       </Table>
       <Group justify="center" gap="xs">
-        {shown < documents.length && (
+        {shown < inRange.length && (
           <Button
             size="compact-sm"
             variant="subtle"
-            onClick={() => setShown(showMoreRows(shown, documents.length))}
+            onClick={() => setShown(showMoreRows(shown, inRange.length))}
           >
             Show more
           </Button>

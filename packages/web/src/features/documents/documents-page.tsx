@@ -6,6 +6,7 @@ import { apiFetch } from '../../api/client.ts';
 import type { DocumentRow } from '../workbench/types.ts';
 import { DocumentsList } from './documents-list.tsx';
 import { PdfPreviewModal } from './pdf-preview-modal.tsx';
+import { RecipientsModal } from './recipients-modal.tsx';
 
 export const DOCUMENTS_LOAD_ERROR =
   'An error has occurred loading your documents. If the documents are still not loading correctly after refreshing the page, please contact us.';
@@ -14,6 +15,7 @@ export const DOCUMENTS_LOAD_ERROR =
 export function DocumentsPage() {
   const companyId = Number(useParams().companyId);
   const [preview, setPreview] = useState<DocumentRow | null>(null);
+  const [recipients, setRecipients] = useState<DocumentRow | null>(null);
   const documents = useQuery({
     queryKey: ['account', companyId, 'workbench', 'document-history'],
     queryFn: () =>
@@ -25,8 +27,11 @@ export function DocumentsPage() {
       <Card withBorder radius="md" padding="lg">
         {documents.isPending && <Loader aria-label="Loading documents" />}
         {documents.isError && <Alert color="red">{DOCUMENTS_LOAD_ERROR}</Alert>}
-        {documents.data && <DocumentsList documents={documents.data} onPreview={setPreview} />}
+        {documents.data && (
+          <DocumentsList documents={documents.data} onPreview={setPreview} onRecipients={setRecipients} />
+        )}
       </Card>
+      <RecipientsModal companyId={companyId} document={recipients} onClose={() => setRecipients(null)} />
       <PdfPreviewModal
         companyId={companyId}
         fileId={preview?.box_file_id ?? null}
