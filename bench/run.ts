@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { fillFolder, timeLargeUpload } from './cabinet.ts';
 import { createProjects, createScenario } from './scenario.ts';
 import { startCharter, startHelloWorld } from './servers.ts';
 import { BENCH_TEMPLATE, QUESTION_COUNT, writeBenchLibrary } from './workflow-library.ts';
@@ -36,6 +37,9 @@ rows.push(await measure('node:http hello world (ceiling)', { url: ceiling.url })
 await ceiling.stop();
 
 const TRANSACTIONS = 3000;
+const FOLDER_FILES = 5000;
+const LARGE_MB = 50;
+let largeUploadSeconds = Number.NaN;
 const templatesDir = writeBenchLibrary();
 const charter = await startCharter(PORT, { TEMPLATES_DIR: templatesDir });
 try {
@@ -71,6 +75,15 @@ try {
       headers: auth,
     }),
   );
+  console.log(`Uploading ${FOLDER_FILES} files into one folder…`);
+  await fillFolder(charter.url, scenario.accessToken, '/Bench/Many', FOLDER_FILES);
+  rows.push(
+    await measure(`GET /api/account/storage/folder (${FOLDER_FILES} files, first 200)`, {
+      url: `${charter.url}/api/account/storage/folder?path=/Bench/Many&limit=200`,
+      headers: auth,
+    }),
+  );
+  largeUploadSeconds = await timeLargeUpload(charter.url, scenario.accessToken, LARGE_MB);
 } finally {
   await charter.stop();
   fs.rmSync(templatesDir, { recursive: true, force: true });
@@ -85,6 +98,14 @@ if (authenticated) {
   const verdict = authenticated.p99 < 25 ? 'met' : 'MISSED';
   console.log(`Target: authenticated GET p99 < 25 ms: ${verdict} (${authenticated.p99} ms)`);
 }
+const folderRow = rows.find((r) => r.name.startsWith('GET /api/account/storage/folder'));
+if (folderRow) {
+  const verdict = folderRow.p99 < 150 ? 'met' : 'MISSED';
+  console.log(`Target: folder of ${FOLDER_FILES} files p99 < 150 ms: ${verdict} (${folderRow.p99} ms)`);
+}
+console.log(
+  `Target: ${LARGE_MB} MB PDF upload acknowledged < 5 s: ${largeUploadSeconds < 5 ? 'met' : 'MISSED'} (${largeUploadSeconds.toFixed(2)} s)`,
+);
 const list = rows.find((r) => r.name.startsWith('GET /api/account/transaction?'));
 if (list) {
   const verdict = list.p99 < 150 ? 'met' : 'MISSED';
@@ -93,5 +114,8 @@ if (list) {
 const out = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(out, { recursive: true });
 const file = path.join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.writeFileSync(file, JSON.stringify({ connections: CONNECTIONS, seconds: DURATION, rows }, null, 2));
+fs.writeFileSync(
+  file,
+  JSON.stringify({ connections: CONNECTIONS, seconds: DURATION, rows, largeUploadSeconds }, null, 2),
+);
 console.log(`Saved ${path.relative(process.cwd(), file)}`);

@@ -6,12 +6,10 @@ import { users } from '../src/db/schema/index.ts';
 import { FOLDER_EXISTS, FOLDER_NOT_EMPTY } from '../src/modules/cabinet/folders.ts';
 import { NO_CABINET_ACCESS } from '../src/modules/cabinet/routes.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
-import { signedIn } from './factories.ts';
+import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
-type Me = Awaited<ReturnType<typeof signedIn>>;
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
+type Me = SignedIn;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const TEXT = Buffer.from('Minutes of the meeting: café.\n');
@@ -38,16 +36,7 @@ describe('the file cabinet', () => {
   let me: Me;
   let other: Me;
 
-  const call = async (who: Me | null, method: string, url: string, payload?: unknown) => {
-    const res = await t.app.inject({
-      method: method as 'GET',
-      url,
-      payload: payload as Json,
-      headers: who ? { authorization: who.accountBearer } : {},
-    });
-    const json = res.headers['content-type']?.toString().startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json() : {}) as Json, raw: res };
-  };
+  const call = accountCaller(() => t);
   const upload = async (who: Me, url: string, files: { filename: string; content: Buffer }[]) => {
     const body = multipart(files);
     const res = await t.app.inject({

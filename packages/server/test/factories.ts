@@ -89,3 +89,21 @@ export async function userById(t: TestApp, id: number) {
   const [user] = await t.ctx.db.select().from(users).where(eq(users.id, id));
   return user;
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+export type Json = Record<string, any>;
+export type SignedIn = Awaited<ReturnType<typeof signedIn>>;
+
+/** A workspace API call as `who` (no token for null): status, the JSON body when there is one, the raw reply. */
+export function accountCaller(getApp: () => TestApp) {
+  return async (who: SignedIn | null, method: string, url: string, payload?: unknown) => {
+    const res = await getApp().app.inject({
+      method: method as 'GET',
+      url,
+      payload: payload as Json,
+      headers: who ? { authorization: who.accountBearer } : {},
+    });
+    const json = res.headers['content-type']?.toString().startsWith('application/json');
+    return { status: res.statusCode, body: (json ? res.json() : {}) as Json, raw: res };
+  };
+}

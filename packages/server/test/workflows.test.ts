@@ -4,28 +4,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
-import { signedIn } from './factories.ts';
+import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
-type Me = Awaited<ReturnType<typeof signedIn>>;
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
+type Me = SignedIn;
 
 describe('workflows: projects, questionnaires, submission and generated documents', () => {
   let t: TestApp;
   let me: Me;
   let other: Me;
 
-  const call = async (who: Me | null, method: string, url: string, payload?: unknown) => {
-    const res = await t.app.inject({
-      method: method as 'GET',
-      url,
-      payload: payload as Json,
-      headers: who ? { authorization: who.accountBearer } : {},
-    });
-    const json = res.headers['content-type']?.toString().startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json() : {}) as Json, raw: res };
-  };
+  const call = accountCaller(() => t);
   const start = async (who: Me, templateId: string) => {
     const res = await call(who, 'POST', `/api/account/project_template/${templateId}/create`, {});
     expect(res.status).toBe(201);

@@ -1,5 +1,5 @@
 import type { FieldType } from '@charter/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
 import type { AppContext } from '../../context.ts';
 import { documents, files, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
@@ -7,6 +7,7 @@ import type { JobAttempt } from '../../jobs/queue.ts';
 import { ensureFolder } from '../cabinet/folders.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
 import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
+import { completeTask } from './complete-task.ts';
 
 type Typed = { type: FieldType; value: string };
 
@@ -135,10 +136,6 @@ async function generate(ctx: AppContext, taskId: number) {
         completedAt: now,
       })
       .returning({ id: documents.id });
-    await tx
-      .update(tasks)
-      .set({ state: 'Completed', statusLabel: null, updatedAt: now })
-      .where(eq(tasks.id, taskId));
     await tx.insert(taskEvents).values({
       taskId,
       label: 'Document generated',
@@ -146,22 +143,7 @@ async function generate(ctx: AppContext, taskId: number) {
       icon: 'document',
       link: `/cabinet/-1/${file.id}`,
     });
-    const [pending] = await tx
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(
-        and(
-          eq(tasks.transactionId, transaction.id),
-          ne(tasks.id, taskId),
-          ne(tasks.state, 'Completed'),
-          ne(tasks.state, 'Skipped'),
-        ),
-      )
-      .limit(1);
-    await tx
-      .update(transactions)
-      .set({ state: pending ? 'Processing' : 'Completed', updatedAt: now })
-      .where(eq(transactions.id, transaction.id));
+    await completeTask(tx, taskId, transaction.id, now);
     ctx.log.info({ taskId, documentId: document.id }, 'document generated');
   });
 }

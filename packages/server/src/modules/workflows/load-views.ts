@@ -77,6 +77,18 @@ export function presentDocument(row: DocumentRow) {
   };
 }
 
+/** A task's newest document, as tasks show it. */
+const presentTaskDocument = (document: ListDocument | undefined) =>
+  document
+    ? {
+        id: document.id,
+        filename: document.filename,
+        box_file_id: document.fileId,
+        status: document.status,
+        revision_count: document.revisionCount,
+      }
+    : null;
+
 function presentTask(
   row: ListTask,
   template: TransactionTemplate | undefined,
@@ -86,15 +98,7 @@ function presentTask(
   const taskTemplate = template?.tasks.find((t) => t.id === row.templateKey);
   const variants = taskTemplate?.variants ?? [];
   const variant = variants.find((v) => v.id === row.templateVariantId) ?? null;
-  const presentedDocument = document
-    ? {
-        id: document.id,
-        filename: document.filename,
-        box_file_id: document.fileId,
-        status: document.status,
-        revision_count: document.revisionCount,
-      }
-    : null;
+  const presentedDocument = presentTaskDocument(document);
   const type = taskTemplate?.type ?? 'Document';
   return {
     id: row.id,
@@ -342,15 +346,7 @@ export async function loadTransactionSummaries(tx: Tx, accountId: number, option
     const template = templates.get(row.templateId);
     const tasks = (tasksByTransaction.get(row.id) ?? []).map((task) => {
       const document = documentByTask.get(task.id);
-      const presented = document
-        ? {
-            id: document.id,
-            filename: document.filename,
-            box_file_id: document.fileId,
-            status: document.status,
-            revision_count: document.revisionCount,
-          }
-        : null;
+      const presented = presentTaskDocument(document);
       return {
         id: task.id,
         label: task.label,

@@ -1,8 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { documents, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import { documents, projects, taskEvents } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { storeUploads, type Upload } from '../cabinet/files.ts';
+import { completeTask } from './complete-task.ts';
 import { workflowFolder } from './generate-document.ts';
 import { findTask, findTransaction } from './scope.ts';
 
@@ -57,30 +58,7 @@ export async function uploadTaskDocument(
       icon: 'document',
       link: `/cabinet/-1/${file.id}`,
     });
-    if (!transaction.open) {
-      await tx
-        .update(tasks)
-        .set({ state: 'Completed', statusLabel: null, updatedAt: now })
-        .where(eq(tasks.id, taskId));
-      const [pending] = await tx
-        .select({ id: tasks.id })
-        .from(tasks)
-        .where(
-          and(
-            eq(tasks.transactionId, transaction.id),
-            ne(tasks.id, taskId),
-            ne(tasks.state, 'Completed'),
-            ne(tasks.state, 'Skipped'),
-          ),
-        )
-        .limit(1);
-      if (!pending) {
-        await tx
-          .update(transactions)
-          .set({ state: 'Completed', updatedAt: now })
-          .where(eq(transactions.id, transaction.id));
-      }
-    }
+    if (!transaction.open) await completeTask(tx, taskId, transaction.id, now);
     return { document_id: document.id, file };
   });
 }
