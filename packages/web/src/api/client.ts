@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.ts';
+import { ApiError, type ApiErrorBody } from './api-error.ts';
 import { base64Utf8, rawRequest } from './http.ts';
 import { isSessionErrorCode, reportSessionFailure } from './session-events.ts';
 
@@ -84,5 +84,26 @@ export async function apiBlob(path: string, accountId: number | string): Promise
     throw new ApiError(0, { code: 'NETWORK_ERROR', message: 'There was a network error.' });
   }
   if (!response.ok) throw new ApiError(response.status, { message: 'Unable to preview file at this time.' });
+  return response.blob();
+}
+
+/** A POST whose answer is a file (the cabinet's zip), with the workspace's access token. */
+export async function apiPostBlob(path: string, body: unknown, accountId: number | string): Promise<Blob> {
+  const header = await authorization('account', accountId);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(header ? { Authorization: header } : {}) },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, { code: 'NETWORK_ERROR', message: 'There was a network error.' });
+  }
+  if (!response.ok) {
+    const error = (await response.json().catch(() => ({}))) as ApiErrorBody;
+    throw new ApiError(response.status, error);
+  }
   return response.blob();
 }

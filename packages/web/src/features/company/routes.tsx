@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { CabinetPage } from '../cabinet/cabinet-page.tsx';
 import { DocumentsPage } from '../documents/documents-page.tsx';
 import { UserProfilePage } from '../profile/user-profile-page.tsx';
 import { TasksPage } from '../workbench/tasks-page.tsx';
@@ -12,7 +13,6 @@ import { PlaceholderPage } from './placeholder-page.tsx';
 const PLACEHOLDERS: [string, string][] = [
   ['rooms', 'Rooms'],
   ['reports', 'Reports'],
-  ['cabinet', 'File Cabinet'],
   ['settings/*', 'Workspace Settings'],
   ['plans', 'Plans'],
   ['teams', 'Teams'],
@@ -29,6 +29,8 @@ export const companyRoutes: RouteObject[] = [
   { path: 'tasks', element: <TasksPage submitted={false} /> },
   { path: 'submitted-tasks', element: <TasksPage submitted /> },
   { path: 'documents', element: <DocumentsPage /> },
+  { path: 'cabinet', element: <CabinetPage /> },
+  { path: 'cabinet/:parentId/:fileId', element: <CabinetPage /> },
   { path: 'workbench/:moduleId/:projectId/:transactionId?/:step?', element: <WorkbenchPage /> },
   { path: 'company-select', element: <CompanySelectPage /> },
   { path: 'user-settings/*', element: <UserProfilePage /> },

@@ -1,0 +1,69 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiBlob, apiFetch, apiPostBlob } from '../../api/client.ts';
+import { encodePath } from './paths.ts';
+import type { CabinetFile, CabinetFolder, FolderListing } from './types.ts';
+
+/** Files come 200 a page ('Load more' asks for the next). */
+export const FILES_PAGE_SIZE = 200;
+
+/** Every cabinet query lives under the workspace's key, so one invalidation refreshes the cabinet. */
+export const cabinetKeys = {
+  all: (companyId: number) => ['account', companyId, 'cabinet'] as const,
+  folder: (companyId: number, path: string) => ['account', companyId, 'cabinet', path] as const,
+  file: (companyId: number, id: number) => ['account', companyId, 'cabinet', 'file', id] as const,
+};
+
+export const folderListingPath = (path: string, offset: number) =>
+  `/api/account/storage/folder?path=${encodePath(path)}&limit=${FILES_PAGE_SIZE}&offset=${offset}`;
+
+/** A folder's subfolders (from the first page) and its files, a page at a time. */
+export function useFolderListing(companyId: number, path: string) {
+  return useInfiniteQuery({
+    queryKey: cabinetKeys.folder(companyId, path),
+    queryFn: ({ pageParam }) =>
+      apiFetch<FolderListing>(folderListingPath(path, pageParam), { accountId: companyId }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.files.length, 0);
+      return last.files.length > 0 && loaded < last.total_files ? loaded : undefined;
+    },
+  });
+}
+
+/** One file's details, for a preview opened by its link rather than from the listing. */
+export function useFileInfo(companyId: number, id: number | null) {
+  return useQuery({
+    queryKey: cabinetKeys.file(companyId, id ?? 0),
+    queryFn: () => apiFetch<CabinetFile>(`/api/account/box/file/${id}/info`, { accountId: companyId }),
+    enabled: id !== null,
+  });
+}
+
+/** A call that changes the cabinet, then refreshes every listing (a renamed folder moves its contents). */
+export function useCabinetMutation<TInput, TResult>(
+  companyId: number,
+  mutationFn: (input: TInput) => Promise<TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cabinetKeys.all(companyId) }),
+  });
+}
+
+export const cabinetApi = (companyId: number) => {
+  const call = <T>(path: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', body?: unknown) =>
+    apiFetch<T>(path, { method, body, accountId: companyId });
+  return {
+    createFolder: (path: string) => call<CabinetFolder>('/api/account/storage/folder', 'POST', { path }),
+    renameFolder: (id: number, name: string) =>
+      call<CabinetFolder>(`/api/account/storage/folder/${id}`, 'PATCH', { name }),
+    deleteFolder: (id: number) => call<void>(`/api/account/storage/folder/${id}`, 'DELETE'),
+    renameFile: (id: number, filename: string) =>
+      call<CabinetFile>(`/api/account/box/file/${id}`, 'PUT', { filename }),
+    deleteFile: (id: number) => call<void>(`/api/account/box/file/${id}`, 'DELETE'),
+    downloadFile: (id: number) => apiBlob(`/api/account/box/file/${id}?download=1`, companyId),
+    downloadZip: (fileIds: number[]) =>
+      apiPostBlob('/api/account/storage/download-zip', { file_ids: fileIds }, companyId),
+  };
+};

@@ -1,0 +1,266 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
+import { renderAt } from '../shell/test-providers.tsx';
+import { CabinetPage } from './cabinet-page.tsx';
+import type { CabinetFile, CabinetFolder, FolderListing } from './types.ts';
+
+const api = vi.hoisted(() => ({ apiFetch: vi.fn(), apiBlob: vi.fn(), apiPostBlob: vi.fn() }));
+const push = vi.hoisted(() => vi.fn());
+const uploadFile = vi.hoisted(() => vi.fn());
+const saveBlob = vi.hoisted(() => vi.fn());
+vi.mock('../../api/client.ts', () => api);
+vi.mock('../../app/notices.tsx', () => ({ useNotices: () => ({ push }) }));
+vi.mock('./save-blob.ts', () => ({ saveBlob }));
+vi.mock('./upload.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./upload.ts')>()),
+  uploadFile,
+}));
+
+const CREATED = '2024-03-05T10:00:00Z';
+const folder = (id: number, path: string): CabinetFolder => ({
+  id,
+  name: path.slice(path.lastIndexOf('/') + 1),
+  path,
+  parent_path: path.slice(0, path.lastIndexOf('/')) || '/',
+  created_at: CREATED,
+});
+const file = (id: number, filename: string, path = '/', size = 1536): CabinetFile => ({
+  id,
+  filename,
+  content_type: filename.endsWith('.pdf') ? 'application/pdf' : 'text/plain',
+  size,
+  path,
+  created_at: CREATED,
+});
+
+let listings: Record<string, FolderListing>;
+const listing = (path: string, folders: CabinetFolder[], files: CabinetFile[], total = files.length) => ({
+  path,
+  parent_path: path === '/' ? null : '/',
+  folders,
+  files,
+  total_files: total,
+});
+
+type Options = { method?: string; body?: unknown };
+let override: ((path: string, options?: Options) => unknown) | null;
+beforeEach(() => {
+  push.mockReset();
+  uploadFile.mockReset();
+  saveBlob.mockReset();
+  override = null;
+  listings = {
+    '/': listing(
+      '/',
+      [folder(1, '/Contracts'), folder(2, '/Tax')],
+      [file(10, 'a.pdf'), file(11, 'notes.txt')],
+    ),
+    '/Contracts': listing('/Contracts', [], [file(12, 'nda.pdf', '/Contracts')]),
+  };
+  api.apiFetch.mockReset();
+  api.apiFetch.mockImplementation(async (path: string, options?: Options) => {
+    if (override) {
+      const answer = override(path, options);
+      if (answer !== undefined) return answer;
+    }
+    const match = /^\/api\/account\/storage\/folder\?path=([^&]*)&limit=200&offset=0$/.exec(path);
+    if (match && !options?.method) {
+      const found = listings[decodeURIComponent(match[1])];
+      if (!found) throw new ApiError(404, { code: 'NOT_FOUND', message: 'Folder not found' });
+      return found;
+    }
+    return undefined;
+  });
+});
+afterEach(cleanup);
+
+const renderPage = (url = '/c/7/cabinet') => renderAt(url, '/c/:companyId/cabinet', <CabinetPage />);
+const location = () => screen.getByTestId('location').textContent;
+const rowNames = () =>
+  within(screen.getByRole('table', { name: 'Folder contents' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1].textContent);
+
+describe('CabinetPage', () => {
+  it('lists folders first, then files with their size', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'File Cabinet' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Contracts' });
+    expect(rowNames()).toEqual(['Contracts', 'Tax', 'a.pdf', 'notes.txt']);
+    expect(screen.getAllByText('1.5 KB')).toHaveLength(2);
+    expect(screen.getByRole('checkbox', { name: 'Select a.pdf' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download' }).hasAttribute('disabled')).toBe(true);
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/storage/folder?path=/&limit=200&offset=0', {
+      accountId: 7,
+    });
+  });
+
+  it('opens a folder by click and comes back by the breadcrumbs', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Contracts' }));
+    await waitFor(() => expect(location()).toBe('/c/7/cabinet?path=/Contracts'));
+    expect(await screen.findByRole('button', { name: 'nda.pdf' })).toBeTruthy();
+    expect(api.apiFetch).toHaveBeenCalledWith(
+      '/api/account/storage/folder?path=/Contracts&limit=200&offset=0',
+      { accountId: 7 },
+    );
+    const crumbs = screen.getByRole('navigation', { name: 'Folder path' });
+    expect(within(crumbs).getByRole('button', { name: 'Contracts' })).toBeTruthy();
+    fireEvent.click(within(crumbs).getByRole('button', { name: 'File Cabinet' }));
+    await waitFor(() => expect(location()).toBe('/c/7/cabinet'));
+  });
+
+  it('creates a folder in the current folder and shows a refusal', async () => {
+    renderPage('/c/7/cabinet?path=/Contracts');
+    await screen.findByRole('button', { name: 'nda.pdf' });
+    override = (path, options) => {
+      if (path !== '/api/account/storage/folder' || options?.method !== 'POST') return undefined;
+      const { path: target } = options.body as { path: string };
+      if (target === '/Contracts/Tax')
+        throw new ApiError(409, { code: 'CONFLICT', message: 'A folder of that name already exists here.' });
+      return folder(3, target);
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'New Folder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Folder' });
+    const name = within(dialog).getByRole('textbox', { name: 'Folder name' });
+    fireEvent.change(name, { target: { value: 'Tax' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('A folder of that name already exists here.')).toBeTruthy();
+
+    fireEvent.change(name, { target: { value: 'Signed' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith({ type: 'success', message: 'Folder created.' }));
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/storage/folder', {
+      method: 'POST',
+      body: { path: '/Contracts/Signed' },
+      accountId: 7,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Folder' })).toBeNull());
+  });
+
+  it('deletes a file after confirming, and shows why a folder cannot go', async () => {
+    renderPage();
+    override = (path, options) => {
+      if (options?.method !== 'DELETE') return undefined;
+      if (path === '/api/account/storage/folder/1')
+        throw new ApiError(409, { code: 'CONFLICT', message: 'Only an empty folder can be deleted.' });
+      return null;
+    };
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for a.pdf' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete File' });
+    expect(within(dialog).getByText('a.pdf')).toBeTruthy();
+    expect(api.apiFetch).not.toHaveBeenCalledWith('/api/account/box/file/10', expect.anything());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith({ type: 'success', message: 'File deleted.' }));
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/box/file/10', { method: 'DELETE', accountId: 7 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete File' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Contracts' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const folderDialog = await screen.findByRole('dialog', { name: 'Delete Folder' });
+    fireEvent.click(within(folderDialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(folderDialog).findByText('Only an empty folder can be deleted.')).toBeTruthy();
+  });
+
+  it('shows an empty folder, and a refusal to open the cabinet', async () => {
+    listings['/'] = listing('/', [], []);
+    renderPage();
+    expect(await screen.findByText('This folder is empty.')).toBeTruthy();
+    cleanup();
+    override = () => {
+      throw new ApiError(403, { code: 'FORBIDDEN', message: 'You do not have access to the file cabinet.' });
+    };
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You do not have access to the file cabinet.',
+    );
+  });
+
+  it('loads more files while the folder has more', async () => {
+    listings['/'] = listing('/', [], [file(10, 'a.pdf')], 2);
+    override = (path) => (path.endsWith('offset=1') ? listing('/', [], [file(11, 'b.pdf')], 2) : undefined);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('button', { name: 'b.pdf' })).toBeTruthy();
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/storage/folder?path=/&limit=200&offset=1', {
+      accountId: 7,
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+  });
+
+  it('uploads each file with its progress, then tells the outcome', async () => {
+    renderPage('/c/7/cabinet?path=/Contracts');
+    await screen.findByRole('button', { name: 'nda.pdf' });
+    uploadFile.mockImplementation(
+      async (_company: number, _path: string, chosen: File, onProgress: (n: number) => void) => {
+        onProgress(50);
+        if (chosen.name === 'bad.exe')
+          throw new ApiError(400, { code: 'VALIDATION_ERROR', message: 'Unable to upload file type.' });
+        return [file(20, chosen.name, '/Contracts')];
+      },
+    );
+    const input = screen.getByLabelText('Files to upload');
+    const chosen = [new File(['x'], 'one.pdf'), new File(['y'], 'bad.exe')];
+    fireEvent.change(input, { target: { files: chosen } });
+    await waitFor(() => expect(push).toHaveBeenCalledWith({ type: 'success', message: 'File uploaded.' }));
+    expect(push).toHaveBeenCalledWith({ type: 'error', message: 'Unable to upload file type.' });
+    expect(uploadFile).toHaveBeenCalledWith(7, '/Contracts', chosen[0], expect.any(Function));
+    const uploading = screen.getByRole('region', { name: 'Uploading' });
+    const bar = within(uploading).getByRole('progressbar', { name: 'Upload progress of one.pdf' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(within(uploading).getByText('Done')).toBeTruthy();
+    expect(within(uploading).getByText('Unable to upload file type.')).toBeTruthy();
+  });
+
+  it('refuses more than 100 files at once', async () => {
+    renderPage();
+    await screen.findByRole('button', { name: 'a.pdf' });
+    const chosen = Array.from({ length: 101 }, (_, i) => new File(['x'], `f${i}.pdf`));
+    fireEvent.change(screen.getByLabelText('Files to upload'), { target: { files: chosen } });
+    expect(push).toHaveBeenCalledWith({ type: 'error', message: 'Upload at most 100 files at once.' });
+    expect(uploadFile).not.toHaveBeenCalled();
+  });
+
+  it('downloads the selected files as one zip', async () => {
+    const zip = new Blob(['zip']);
+    api.apiPostBlob.mockResolvedValue(zip);
+    renderPage();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select a.pdf' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select notes.txt' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() =>
+      expect(api.apiPostBlob).toHaveBeenCalledWith(
+        '/api/account/storage/download-zip',
+        { file_ids: [10, 11] },
+        7,
+      ),
+    );
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(zip, 'Documents.zip'));
+  });
+
+  it('previews a PDF from the listing and downloads any other file', async () => {
+    api.apiBlob.mockResolvedValue(new Blob(['text']));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'notes.txt' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'notes.txt'));
+    expect(api.apiBlob).toHaveBeenCalledWith('/api/account/box/file/11?download=1', 7);
+    fireEvent.click(screen.getByRole('button', { name: 'a.pdf' }));
+    await waitFor(() => expect(location()).toBe('/c/7/cabinet/-1/10'));
+  });
+
+  it('previews a file by its link and closes back to the cabinet', async () => {
+    api.apiBlob.mockRejectedValue(new ApiError(500, {}));
+    listings['/'] = listing('/', [], []);
+    override = (path) =>
+      path === '/api/account/box/file/10/info' ? file(10, 'Deep.pdf', '/Tax') : undefined;
+    renderAt('/c/7/cabinet/-1/10', '/c/:companyId/cabinet/:parentId/:fileId', <CabinetPage />);
+    const dialog = await screen.findByRole('dialog', { name: 'Deep' });
+    expect(api.apiBlob).toHaveBeenCalledWith('/api/account/box/file/10', 7);
+    expect(await within(dialog).findByText('Unable to preview file at this time.')).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(location()).toBe('/c/7/cabinet'));
+  });
+});
