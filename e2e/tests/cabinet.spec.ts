@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { dataDir } from '../playwright.config.ts';
+import { loginWithPassword, snap } from '../support/ui.ts';
+
+/** A real two-page PDF, so the preview has pages to draw. */
+async function twoPagePdf() {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const text of ['Minutes, page one', 'Minutes, page two']) {
+    pdf.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 18, font });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+test('the file cabinet: a folder, uploads with progress, a PDF previewed page by page, a zip, a refusal and a delete', async ({
+  page,
+}) => {
+  const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+  await loginWithPassword(page, demo.email, demo.password);
+  await page.getByRole('link', { name: 'File Cabinet' }).click();
+  await expect(page.getByRole('heading', { name: 'File Cabinet' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New Folder' }).click();
+  await page.getByRole('dialog').getByLabel('Folder name').fill('Board Minutes');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  const listing = page.getByRole('table', { name: 'Folder contents' });
+  await listing.getByRole('button', { name: 'Board Minutes', exact: true }).click();
+  await expect(page).toHaveURL(/path=\/Board%20Minutes|path=\/Board Minutes/);
+  await expect(page.getByText('This folder is empty.')).toBeVisible();
+
+  await page.getByLabel('Files to upload').setInputFiles([
+    { name: 'March minutes.pdf', mimeType: 'application/pdf', buffer: await twoPagePdf() },
+    { name: 'Agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. Budget\n2. Hiring\n') },
+  ]);
+  await expect(page.getByRole('progressbar', { name: 'Upload progress of March minutes.pdf' })).toBeVisible();
+  await expect(page.getByText('File uploaded.')).toBeVisible();
+  await expect(listing.getByRole('button', { name: 'March minutes.pdf', exact: true })).toBeVisible();
+  await expect(listing.getByRole('button', { name: 'Agenda.txt', exact: true })).toBeVisible();
+
+  // A file whose bytes are not what its name says is refused.
+  await page
+    .getByLabel('Files to upload')
+    .setInputFiles([
+      {
+        name: 'Invoice.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]),
+      },
+    ]);
+  await expect(page.getByText("The file's contents do not match its extension.").first()).toBeVisible();
+  await expect(listing.getByRole('button', { name: 'Invoice.pdf', exact: true })).toHaveCount(0);
+
+  await listing.getByRole('button', { name: 'March minutes.pdf', exact: true }).click();
+  await expect(page).toHaveURL(/\/cabinet\/-1\/\d+/);
+  const preview = page.getByRole('dialog', { name: 'March minutes' });
+  await expect(preview.getByLabel('Page 1')).toBeVisible({ timeout: 20_000 });
+  await expect(preview.getByLabel('Page 2')).toBeAttached();
+  await snap(page, 'cabinet-preview');
+  await page.keyboard.press('Escape');
+
+  await listing.getByLabel('Select March minutes.pdf').check();
+  await listing.getByLabel('Select Agenda.txt').check();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await download).suggestedFilename()).toBe('Documents.zip');
+
+  await listing.getByRole('button', { name: 'Actions for Agenda.txt', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(listing.getByRole('button', { name: 'Agenda.txt', exact: true })).toHaveCount(0);
+  await snap(page, 'cabinet-folder');
+});
