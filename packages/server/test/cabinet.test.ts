@@ -8,6 +8,7 @@ import { NO_CABINET_ACCESS } from '../src/modules/cabinet/routes.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { documentText, docx, paragraph } from './support/docx.ts';
 
 type Me = SignedIn;
 
@@ -197,5 +198,106 @@ describe('the file cabinet', () => {
     expect(cabinet.files.map((f: Json) => f.filename)).toEqual(['Signed memo.pdf']);
     // A task's document stays with its task.
     expect((await call(me, 'DELETE', `/api/account/box/file/${cabinet.files[0].id}`)).status).toBe(409);
+  });
+
+  it('fills a Custom-mode task from a Word file of the cabinet, with the spec messages until it can', async () => {
+    const project = (await call(me, 'POST', '/api/account/project_template/test-two-steps/create', {})).body;
+    const first = project.groupedTransactions[0];
+    const memo = first.tasks[0];
+    await call(me, 'POST', '/api/account/flat_feature', {
+      transaction_id: first.id,
+      feature_type_id: 'title',
+      value: 'Budget',
+    });
+    await call(me, 'PUT', `/api/account/transaction/${first.id}`, { validated_questionnaire: 1 });
+    // The fixture's memo allows Generate, Upload, Skip: switch the fixture task to a library one with Custom.
+    expect((await call(me, 'PUT', `/api/account/task/${memo.id}`, { action: 'custom' })).status).toBe(400);
+
+    const nda = (await call(me, 'POST', '/api/account/project_template/mutual-nda/create', {})).body;
+    const group = nda.groupedTransactions[0];
+    const task = group.tasks[0];
+    expect((await call(me, 'PUT', `/api/account/task/${task.id}`, { action: 'custom' })).body).toEqual({
+      message: 'Process set to custom document.',
+    });
+    for (const [id, value] of [
+      ['counterparty', 'Globex Corporation'],
+      ['counterparty_email', 'legal@globex.example'],
+      ['purpose', 'A pilot'],
+      ['effective_date', '04/01/2026'],
+    ]) {
+      await call(me, 'POST', '/api/account/flat_feature', {
+        transaction_id: group.id,
+        feature_type_id: id,
+        value,
+      });
+    }
+    expect(
+      (await call(me, 'PUT', `/api/account/transaction/${group.id}`, { validated_questionnaire: 1 })).status,
+    ).toBe(200);
+    const unpicked = await call(me, 'POST', `/api/account/transaction/${group.id}/finalize`, {});
+    expect(unpicked.body.message).toBe("- Make sure you've picked a Custom Document folder and file");
+
+    const template = docx(paragraph('Agreement with {counterparty} signed by {signer}.'));
+    const broken = docx(paragraph('Agreement with {counterparty'));
+    const [good, bad] = (
+      await upload(me, '/api/account/storage/upload?path=/Templates', [
+        { filename: 'NDA template.docx', content: Buffer.from(template) },
+        { filename: 'Broken.docx', content: Buffer.from(broken) },
+      ])
+    ).body as Json[];
+    const templates = await call(me, 'GET', '/api/account/storage/my_templates');
+    expect((templates.body as unknown as Json[]).map((f) => f.filename)).toEqual([
+      'Broken.docx',
+      'NDA template.docx',
+    ]);
+    expect(
+      (
+        await call(other, 'POST', '/api/account/custom_document', {
+          account_task_id: task.id,
+          file_id: good.id,
+        })
+      ).status,
+    ).toBe(404);
+
+    const invalid = await call(me, 'POST', '/api/account/custom_document', {
+      account_task_id: task.id,
+      file_id: bad.id,
+    });
+    expect(invalid.body).toMatchObject({ valid: false, notes: [{ level: 'error', token: 'counterparty' }] });
+    const notValid = await call(me, 'POST', `/api/account/transaction/${group.id}/finalize`, {});
+    expect(notValid.body.message).toBe(
+      "- You don't have a valid Custom Document saved. Please pick a different document.",
+    );
+
+    const picked = await call(me, 'POST', '/api/account/custom_document', {
+      account_task_id: task.id,
+      file_id: good.id,
+    });
+    expect(picked.body).toMatchObject({
+      valid: true,
+      tokens: ['counterparty', 'signer'],
+      fields: { counterparty: 'Globex Corporation', signer: '' },
+    });
+    const missing = await call(me, 'POST', `/api/account/transaction/${group.id}/finalize`, {});
+    expect(missing.body.message).toBe('- Please fill out all recipient fields for Custom Documents.');
+    const saved = await call(me, 'PUT', `/api/account/custom_document/${picked.body.id}`, {
+      fields: { signer: 'Wile E.' },
+    });
+    expect(saved.body.fields).toEqual({ counterparty: 'Globex Corporation', signer: 'Wile E.' });
+    expect(
+      (await call(me, 'PUT', `/api/account/custom_document/${picked.body.id}`, { fields: { nope: 'x' } }))
+        .status,
+    ).toBe(400);
+
+    expect((await call(me, 'POST', `/api/account/transaction/${group.id}/finalize`, {})).status).toBe(200);
+    await t.ctx.jobs.drain();
+    const done = await call(me, 'GET', `/api/account/transaction/${group.id}`);
+    expect(done.body).toMatchObject({ state: 'Completed' });
+    const document = done.body.tasks[0].document;
+    expect(document.filename).toBe('Mutual Non-Disclosure Agreement.docx');
+    const filled = await call(me, 'GET', `/api/account/box/file/${document.box_file_id}`);
+    expect(documentText(filled.raw.rawPayload)).toContain(
+      'Agreement with Globex Corporation signed by Wile E..',
+    );
   });
 });

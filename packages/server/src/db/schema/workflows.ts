@@ -274,3 +274,21 @@ export const documentRecipients = pgTable(
   },
   (t) => [uniqueIndex('document_recipients_email_idx').on(t.documentId, t.email)],
 );
+
+/** A task's own Word template (Custom mode): the cabinet file picked, its tokens and the values given. */
+export const customDocuments = pgTable('custom_documents', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  accountId: accountId(),
+  taskId: integer('task_id')
+    .notNull()
+    .unique()
+    .references(() => tasks.id, { onDelete: 'cascade' }),
+  fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+  filename: text('filename').notNull(),
+  tokens: jsonb('tokens').$type<string[]>().notNull().default([]),
+  notes: jsonb('notes').$type<{ token: string; level: string; message: string }[]>().notNull().default([]),
+  valid: boolean('valid').notNull().default(false),
+  fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -2,12 +2,22 @@ import type { FieldType } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
 import type { AppContext } from '../../context.ts';
-import { documents, files, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import {
+  customDocuments,
+  documents,
+  files,
+  projects,
+  taskEvents,
+  tasks,
+  transactions,
+} from '../../db/schema/index.ts';
 import type { JobAttempt } from '../../jobs/queue.ts';
 import { ensureFolder } from '../cabinet/folders.ts';
+import { fillDocx } from '../documents/docx-template.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
 import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
 import { completeTask } from './complete-task.ts';
+import { DOCX_TYPE } from './custom-documents.ts';
 
 type Typed = { type: FieldType; value: string };
 
@@ -92,17 +102,12 @@ async function generate(ctx: AppContext, taskId: number) {
     .where(eq(tasks.id, taskId));
   if (row?.task.state !== 'Processing') return;
   const { task, transaction } = row;
-  const template = await loadTemplate(ctx.db, row.templateId);
-  const transactionTemplate = transactionTemplateOf(template, transaction.templateKey);
-  const taskTemplate = taskTemplateOf(transactionTemplate, task.templateKey);
-  const variant =
-    taskTemplate.variants.find((v) => v.id === task.templateVariantId) ?? taskTemplate.variants[0];
-  if (!variant) throw new Error(`Task ${taskId} has no template to generate from`);
-  const body = template.bodies[variant.body] ?? '';
-  const markdown = renderBody(body, bodyDataFrom(transactionTemplate, transaction.finalizeSnapshot ?? {}));
-  const pdf = await markdownToPdf(markdown, { title: task.label, subject: transaction.label });
-  const stored = await ctx.storage.put(pdf);
-  const filename = `${safeName(task.label)}.pdf`;
+  const output =
+    task.mode === 'Custom'
+      ? await fillCustomDocument(ctx, task, transaction.finalizeSnapshot ?? {})
+      : await renderLibraryDocument(ctx, row);
+  const stored = await ctx.storage.put(output.bytes);
+  const { filename, contentType, variantLabel } = output;
 
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
@@ -115,7 +120,7 @@ async function generate(ctx: AppContext, taskId: number) {
       .values({
         accountId: task.accountId,
         filename,
-        contentType: 'application/pdf',
+        contentType,
         size: stored.size,
         sha256: stored.sha256,
         storageKey: stored.key,
@@ -132,7 +137,7 @@ async function generate(ctx: AppContext, taskId: number) {
         filename,
         label: task.label,
         status: 'document.completed',
-        templateVariant: variant.customer_label,
+        templateVariant: variantLabel,
         completedAt: now,
       })
       .returning({ id: documents.id });
@@ -146,4 +151,50 @@ async function generate(ctx: AppContext, taskId: number) {
     await completeTask(tx, taskId, transaction.id, now);
     ctx.log.info({ taskId, documentId: document.id }, 'document generated');
   });
+}
+
+type Generated = { bytes: Uint8Array; filename: string; contentType: string; variantLabel: string | null };
+
+/** A library task: its Markdown body with the frozen answers, as a PDF. */
+async function renderLibraryDocument(
+  ctx: AppContext,
+  row: { task: typeof tasks.$inferSelect; transaction: typeof transactions.$inferSelect; templateId: string },
+): Promise<Generated> {
+  const { task, transaction } = row;
+  const template = await loadTemplate(ctx.db, row.templateId);
+  const transactionTemplate = transactionTemplateOf(template, transaction.templateKey);
+  const taskTemplate = taskTemplateOf(transactionTemplate, task.templateKey);
+  const variant =
+    taskTemplate.variants.find((v) => v.id === task.templateVariantId) ?? taskTemplate.variants[0];
+  if (!variant) throw new Error(`Task ${task.id} has no template to generate from`);
+  const body = template.bodies[variant.body] ?? '';
+  const markdown = renderBody(body, bodyDataFrom(transactionTemplate, transaction.finalizeSnapshot ?? {}));
+  return {
+    bytes: await markdownToPdf(markdown, { title: task.label, subject: transaction.label }),
+    filename: `${safeName(task.label)}.pdf`,
+    contentType: 'application/pdf',
+    variantLabel: variant.customer_label,
+  };
+}
+
+/** A Custom task: its Word file filled with the values given (answers fill tokens named like questions). */
+async function fillCustomDocument(
+  ctx: AppContext,
+  task: typeof tasks.$inferSelect,
+  snapshot: Record<string, unknown>,
+): Promise<Generated> {
+  const [custom] = await ctx.db.select().from(customDocuments).where(eq(customDocuments.taskId, task.id));
+  if (!custom?.fileId) throw new Error(`Task ${task.id} has no custom document`);
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, custom.fileId));
+  if (!file) throw new Error(`Custom document file ${custom.fileId} is gone`);
+  const answers = Object.fromEntries(
+    Object.entries(snapshot).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const filled = fillDocx(await ctx.storage.get(file.storageKey), { ...answers, ...custom.fields });
+  return {
+    bytes: filled.bytes,
+    filename: `${safeName(task.label)}.docx`,
+    contentType: DOCX_TYPE,
+    variantLabel: custom.filename,
+  };
 }

@@ -11,6 +11,7 @@ import { readUploads } from '../cabinet/routes.ts';
 import { loadAnswers, presentQuestionnaire } from './answers.ts';
 import { addCounsel, counselOptions, removeCounsel } from './counsel.ts';
 import { createProject } from './create-project.ts';
+import { getCustomDocument, myTemplates, pickCustomDocument, saveCustomFields } from './custom-documents.ts';
 import { documentHistory, readFile, transactionDocuments, userDocuments } from './documents.ts';
 import { registerWorkflowJobs } from './jobs.ts';
 import { loadTransactionSummaries, loadTransactionView } from './load-views.ts';
@@ -550,6 +551,52 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const auth = await authenticateUser(ctx, request);
       return inTx((tx) => userDocuments(tx, auth.user.id, request.query));
+    },
+  );
+
+  app.get('/api/account/storage/my_templates', { schema: { tags } }, async (request) => {
+    const auth = await account(request);
+    return inTx((tx) => myTemplates(tx, auth.account.id));
+  });
+
+  app.get(
+    '/api/account/custom_document',
+    { schema: { tags, querystring: z.object({ task_id: z.coerce.number().int().positive() }) } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => getCustomDocument(tx, auth.account.id, request.query.task_id));
+    },
+  );
+
+  app.post(
+    '/api/account/custom_document',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          account_task_id: z.number().int().positive(),
+          file_id: z.number().int().positive(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      return reply.status(201).send(await pickCustomDocument(ctx, auth.account.id, request.body));
+    },
+  );
+
+  app.put(
+    '/api/account/custom_document/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ fields: z.record(z.string().max(100), z.string().max(2000)) }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => saveCustomFields(tx, auth.account.id, request.params.id, request.body.fields));
     },
   );
 }

@@ -6,6 +6,7 @@ import { documents, projects, taskEvents, tasks, transactions } from '../../db/s
 import { AppError } from '../../http/errors.ts';
 import { loadAnswers } from './answers.ts';
 import { loadTemplate, type StoredTemplate, transactionTemplateOf } from './catalog.ts';
+import { customDocumentProblem } from './custom-documents.ts';
 import { findTransaction } from './scope.ts';
 
 export const ALREADY_SUBMITTED = 'This task has already been submitted.';
@@ -86,6 +87,8 @@ export async function finalizeTransaction(ctx: AppContext, tx: Tx, accountId: nu
     throw new AppError('VALIDATION_ERROR', FORM_NOT_VALIDATED);
   }
   const answers = await assertQuestionnaireValid(tx, transaction, template);
+  const customProblem = await customDocumentProblem(tx, id);
+  if (customProblem) throw new AppError('VALIDATION_ERROR', customProblem);
   const now = new Date();
   const taskRows = await tx.select().from(tasks).where(eq(tasks.transactionId, id));
   let processing = false;
@@ -99,7 +102,7 @@ export async function finalizeTransaction(ctx: AppContext, tx: Tx, accountId: nu
   );
   const stateOf = (task: (typeof taskRows)[number]) => {
     if (task.mode === 'Skip') return 'Skipped';
-    if (task.mode === 'Generate') return 'Processing';
+    if (task.mode === 'Generate' || task.mode === 'Custom') return 'Processing';
     // An uploaded document completes an Upload task; without one it waits for it.
     return task.mode === 'Upload' && uploaded.has(task.id) ? 'Completed' : 'Incomplete';
   };
@@ -114,7 +117,7 @@ export async function finalizeTransaction(ctx: AppContext, tx: Tx, accountId: nu
     await tx.insert(taskEvents).values({
       taskId: task.id,
       label: 'Task submitted',
-      description: task.mode === 'Generate' ? 'The document is being generated.' : '',
+      description: state === 'Processing' ? 'The document is being generated.' : '',
       icon: 'submitted',
     });
   }

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useWorkbenchMutation, workbenchApi } from './api.ts';
+import { CustomDocumentPanel } from './custom-document-panel.tsx';
 import type { Task, Transaction } from './types.ts';
 import { uploadTaskDocument } from './upload-task-document.ts';
 
@@ -126,6 +127,9 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
           <Text size="sm" c="dimmed">
             {deliverable.label}: {deliverable.timeline}
           </Text>
+        )}
+        {task.mode === 'Custom' && (
+          <CustomDocumentPanel companyId={companyId} taskId={task.id} editable={transaction.open} />
         )}
         {task.mode === 'Upload' && !task.bypassed && (
           <Group gap="sm">
