@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import PizZip from 'pizzip';
 import { dataDir } from '../playwright.config.ts';
 import { loginWithPassword, snap } from '../support/ui.ts';
 
@@ -41,15 +42,13 @@ test('the file cabinet: a folder, uploads with progress, a PDF previewed page by
   await expect(listing.getByRole('button', { name: 'Agenda.txt', exact: true })).toBeVisible();
 
   // A file whose bytes are not what its name says is refused.
-  await page
-    .getByLabel('Files to upload')
-    .setInputFiles([
-      {
-        name: 'Invoice.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]),
-      },
-    ]);
+  await page.getByLabel('Files to upload').setInputFiles([
+    {
+      name: 'Invoice.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]),
+    },
+  ]);
   await expect(page.getByText("The file's contents do not match its extension.").first()).toBeVisible();
   await expect(listing.getByRole('button', { name: 'Invoice.pdf', exact: true })).toHaveCount(0);
 
@@ -72,4 +71,72 @@ test('the file cabinet: a folder, uploads with progress, a PDF previewed page by
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(listing.getByRole('button', { name: 'Agenda.txt', exact: true })).toHaveCount(0);
   await snap(page, 'cabinet-folder');
+});
+
+/** A Word file with two tokens, built the way Word lays them out. */
+function wordTemplate() {
+  const zip = new PizZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/document.xml',
+    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
+      '<w:p><w:r><w:t xml:space="preserve">Agreement with {counterparty}, signed by {signer}.</w:t></w:r></w:p></w:body></w:document>',
+  );
+  return Buffer.from(zip.generate({ type: 'uint8array' }));
+}
+
+test('a task in Custom mode is filled from a Word file of the cabinet', async ({ page }) => {
+  const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+  await loginWithPassword(page, demo.email, demo.password);
+  await page.getByRole('link', { name: 'File Cabinet' }).click();
+  await page.getByLabel('Files to upload').setInputFiles([
+    {
+      name: 'NDA template.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: wordTemplate(),
+    },
+  ]);
+  await expect(page.getByText('File uploaded.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Workflows' }).click();
+  await page.getByRole('tab', { name: 'Customers & Partners' }).click();
+  await page.getByRole('button', { name: 'Start Mutual NDA' }).click();
+  await page.getByLabel("Other party's legal name", { exact: true }).fill('Initech LLC');
+  await page.getByLabel("Other party's signer email", { exact: true }).fill('peter@initech.example');
+  await page.getByLabel('Purpose of the disclosure', { exact: true }).fill('Consulting');
+  await page.getByLabel('Effective date', { exact: true }).fill('05/01/2026');
+  await page.getByLabel('Effective date', { exact: true }).blur();
+  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+
+  const nda = page.getByRole('article', { name: 'Mutual Non-Disclosure Agreement' });
+  await nda.getByRole('button', { name: 'Process for Mutual Non-Disclosure Agreement' }).click();
+  await page.getByRole('menuitem', { name: 'Custom' }).click();
+  await expect(page.getByText('Process set to custom document.')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Task' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit Task' }).click();
+  await expect(page.getByText("- Make sure you've picked a Custom Document folder and file")).toBeVisible();
+
+  await nda.getByRole('combobox', { name: 'Word document' }).click();
+  await page.getByRole('option', { name: '/NDA template.docx' }).click();
+  await expect(nda.getByText('Ready')).toBeVisible();
+  await expect(nda.getByLabel('counterparty')).toHaveValue('Initech LLC');
+  await nda.getByLabel('signer').fill('Bill Lumbergh');
+  await nda.getByRole('button', { name: 'Save values' }).click();
+  await expect(page.getByText('Custom document saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Task' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit Task' }).click();
+  await expect(page.getByLabel('Task status')).toHaveText('Completed', { timeout: 30_000 });
+  await expect(nda.getByText('Mutual Non-Disclosure Agreement.docx').first()).toBeVisible();
 });

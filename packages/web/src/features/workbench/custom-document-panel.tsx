@@ -118,7 +118,10 @@ export function CustomDocumentPanel({
                   label={token}
                   value={values[token] ?? ''}
                   readOnly={!editable}
-                  onChange={(event) => setValues((v) => ({ ...v, [token]: event.currentTarget.value }))}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setValues((v) => ({ ...v, [token]: value }));
+                  }}
                 />
               ))}
             </SimpleGrid>
