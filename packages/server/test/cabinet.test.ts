@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MISMATCH_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
 import { users } from '../src/db/schema/index.ts';
@@ -32,7 +35,7 @@ function multipart(files: { filename: string; content: Buffer }[]) {
   };
 }
 
-describe('the file cabinet', () => {
+describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) => {
   let t: TestApp;
   let me: Me;
   let other: Me;
@@ -51,13 +54,41 @@ describe('the file cabinet', () => {
   const list = async (who: Me, folder: string) =>
     (await call(who, 'GET', `/api/account/storage/folder?path=${encodeURIComponent(folder)}`)).body;
 
+  let s3rver: S3rver | null = null;
+  let s3Directory = '';
+
   beforeAll(async () => {
-    t = await createTestApp();
+    let overrides = {};
+    if (kind === 's3') {
+      // An S3-compatible server on loopback, as in production with S3_BUCKET set.
+      s3Directory = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-s3-'));
+      s3rver = new S3rver({
+        address: '127.0.0.1',
+        port: 0,
+        silent: true,
+        directory: s3Directory,
+        configureBuckets: [{ name: 'charter-cabinet', configs: [] }],
+      });
+      const { port } = await s3rver.run();
+      overrides = {
+        s3: {
+          endpoint: `http://127.0.0.1:${port}`,
+          region: 'us-east-1',
+          bucket: 'charter-cabinet',
+          accessKeyId: 'S3RVER',
+          secretAccessKey: 'S3RVER',
+        },
+      };
+    }
+    t = await createTestApp(overrides);
     await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-workflow'));
     me = await signedIn(t);
     other = await signedIn(t);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await s3rver?.close();
+  });
 
   it('needs a token, and file cabinet access', async () => {
     expect((await call(null, 'GET', '/api/account/storage/folder')).status).toBe(401);
@@ -100,6 +131,12 @@ describe('the file cabinet', () => {
       { filename: 'tool.exe', content: EXE },
     ]);
     expect(exe.body.message).toBe(UNSUPPORTED_TYPE_MESSAGE);
+    if (kind === 's3') {
+      // The bytes went to the bucket, not to the data folder.
+      const objects = fs.readdirSync(path.join(s3Directory, 'charter-cabinet'), { recursive: true });
+      expect(objects.length).toBeGreaterThan(0);
+      expect(fs.existsSync(path.join(t.config.dataDir, 'files'))).toBe(false);
+    }
     const folder = await list(me, '/Contracts/2026');
     expect(folder.files.map((f: Json) => f.filename)).toEqual(['Lease.pdf', 'Minutes.txt']);
     expect(folder.total_files).toBe(2);
@@ -299,5 +336,60 @@ describe('the file cabinet', () => {
     expect(documentText(filled.raw.rawPayload)).toContain(
       'Agreement with Globex Corporation signed by Wile E..',
     );
+  });
+
+  it('leaves nothing behind when storing a batch fails half way', async () => {
+    const storage = t.ctx.storage;
+    const put = storage.put;
+    const written: string[] = [];
+    storage.put = async (bytes) => {
+      if (written.length === 1) throw new Error('disk full');
+      const stored = await put(bytes);
+      written.push(stored.key);
+      return stored;
+    };
+    try {
+      const res = await upload(me, '/api/account/storage/upload?path=/Interrupted', [
+        { filename: 'One.pdf', content: PDF },
+        { filename: 'Two.txt', content: TEXT },
+      ]);
+      expect(res.status).toBe(500);
+    } finally {
+      storage.put = put;
+    }
+    expect((await call(me, 'GET', '/api/account/storage/folder?path=/Interrupted')).status).toBe(404);
+    expect(written).toHaveLength(1);
+    await expect(storage.get(written[0])).rejects.toThrow();
+  });
+
+  it('zips 100 files reading them one at a time', async () => {
+    const files = Array.from({ length: 100 }, (_, i) => ({
+      filename: `Note ${i}.txt`,
+      content: Buffer.from(`note ${i}\n`),
+    }));
+    const stored = (await upload(me, '/api/account/storage/upload?path=/Notes', files)).body as Json[];
+    expect(stored).toHaveLength(100);
+    const storage = t.ctx.storage;
+    const getStream = storage.getStream;
+    let open = 0;
+    let most = 0;
+    storage.getStream = async (key) => {
+      const stream = await getStream(key);
+      open++;
+      most = Math.max(most, open);
+      stream.on('end', () => open--);
+      return stream;
+    };
+    try {
+      const zip = await call(me, 'POST', '/api/account/storage/download-zip', {
+        file_ids: stored.map((f) => f.id),
+      });
+      expect(zip.status).toBe(200);
+      const entries = zip.raw.rawPayload.toString('latin1').split('PK\u0001\u0002').length - 1;
+      expect(entries).toBe(100);
+    } finally {
+      storage.getStream = getStream;
+    }
+    expect(most).toBe(1);
   });
 });
