@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MISMATCH_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
-import { users } from '../src/db/schema/index.ts';
+import { fileTokens, users } from '../src/db/schema/index.ts';
 import { FOLDER_EXISTS, FOLDER_NOT_EMPTY } from '../src/modules/cabinet/folders.ts';
 import { NO_CABINET_ACCESS } from '../src/modules/cabinet/routes.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
@@ -391,5 +391,23 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
       storage.getStream = getStream;
     }
     expect(most).toBe(1);
+  });
+
+  it('gives short-lived viewer links to a file, for its workspace and its members only', async () => {
+    const [file] = (
+      await upload(me, '/api/account/storage/upload?path=/Links', [{ filename: 'View.pdf', content: PDF }])
+    ).body as Json[];
+    expect((await call(null, 'POST', '/api/account/storage/token', { file_id: file.id })).status).toBe(401);
+    expect((await call(other, 'POST', '/api/account/storage/token', { file_id: file.id })).status).toBe(404);
+    const link = await call(me, 'POST', '/api/account/storage/token', { file_id: file.id });
+    expect(link.body.url).toMatch(/^\/api\/public\/file\/[\w-]{40,}$/);
+    const opened = await t.app.inject({ url: link.body.url });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(PDF)).toBe(true);
+    expect(opened.headers['content-disposition']).toContain('inline');
+    expect((await t.app.inject({ url: `/api/public/file/${'x'.repeat(43)}` })).statusCode).toBe(404);
+    // Expired: refused.
+    await t.ctx.db.update(fileTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await t.app.inject({ url: link.body.url })).statusCode).toBe(404);
   });
 });

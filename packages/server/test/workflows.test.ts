@@ -450,5 +450,17 @@ describe('workflows: projects, questionnaires, submission and generated document
     });
     expect((theirs.json() as Json[]).some((d) => d.id === document.id)).toBe(false);
     expect((await t.app.inject({ url: '/api/user/document' })).statusCode).toBe(401);
+    const link = await t.app.inject({
+      url: `/api/user/document/${document.id}/token`,
+      headers: { authorization: me.bearer },
+    });
+    expect(link.statusCode).toBe(200);
+    const opened = await t.app.inject({ url: (link.json() as Json).url });
+    expect(opened.headers['content-type']).toBe('application/pdf');
+    const refused = await t.app.inject({
+      url: `/api/user/document/${document.id}/token`,
+      headers: { authorization: other.bearer },
+    });
+    expect(refused.statusCode).toBe(404);
   });
 });

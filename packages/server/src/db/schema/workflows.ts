@@ -292,3 +292,18 @@ export const customDocuments = pgTable('custom_documents', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** Short-lived links to one file, for viewers that cannot send a token (a new tab, an embed). */
+export const fileTokens = pgTable(
+  'file_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    accountId: accountId(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('file_tokens_expiry_idx').on(t.expiresAt)],
+);

@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
-import { authenticateAccount } from '../../http/authenticate.ts';
+import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
+import { documentToken, fileByToken, fileToken } from './file-tokens.ts';
 import {
   deleteFile,
   fileInfo,
@@ -155,6 +156,35 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
         .header('content-disposition', contentDisposition('Documents.zip', 'attachment'))
         .header('cache-control', 'private, no-store')
         .send(stream);
+    },
+  );
+
+  app.post(
+    '/api/account/storage/token',
+    { schema: { tags, body: z.object({ file_id: z.number().int().positive() }) } },
+    async (request) => {
+      // Any member may open a task's document (GET box/file), so any member may get a viewer link to it.
+      const auth = await authenticateAccount(ctx, request);
+      return ctx.db.transaction((tx) => fileToken(tx, auth.account.id, request.body.file_id));
+    },
+  );
+
+  app.get('/api/user/document/:id/token', { schema: { tags, params: idParams } }, async (request) => {
+    const auth = await authenticateUser(ctx, request);
+    return ctx.db.transaction((tx) => documentToken(tx, auth.user.id, request.params.id));
+  });
+
+  app.get(
+    '/api/public/file/:token',
+    { schema: { tags: ['public'], params: z.object({ token: z.string().min(20).max(100) }) } },
+    async (request, reply) => {
+      const { file, bytes } = await fileByToken(ctx, request.params.token);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', contentDisposition(file.filename, 'inline'))
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(bytes);
     },
   );
 }

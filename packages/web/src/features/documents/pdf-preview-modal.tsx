@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, ScrollArea, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { apiFetch } from '../../api/client.ts';
 import { fetchFile } from './fetch-file.ts';
 
 /** Spec 2 §9: the preview modal is 740 wide. */
@@ -7,6 +8,22 @@ export const PREVIEW_MODAL_WIDTH = 740;
 export const PREVIEW_ERROR = 'Unable to preview file at this time.';
 
 type Props = { companyId: number; fileId: number | null; title: string; onClose: () => void };
+
+/** A short-lived link (the new tab cannot send the workspace token), opened in a new tab. */
+async function openInNewTab(companyId: number, fileId: number | null) {
+  if (fileId === null) return;
+  // Opened before the request so the browser does not treat it as an unrequested popup.
+  const tab = window.open('', '_blank');
+  const link = await apiFetch<{ url: string }>('/api/account/storage/token', {
+    method: 'POST',
+    body: { file_id: fileId },
+    accountId: companyId,
+  });
+  if (tab) {
+    tab.opener = null;
+    tab.location.href = link.url;
+  } else window.open(link.url, '_blank', 'noopener');
+}
 
 /** A workspace file's pages drawn with pdf.js, with a download of the file itself. */
 export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
@@ -50,6 +67,9 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
         </ScrollArea.Autosize>
         {blobUrl && (
           <Group justify="flex-end">
+            <Button variant="subtle" onClick={() => void openInNewTab(companyId, fileId)}>
+              Open in new tab
+            </Button>
             <Button component="a" href={blobUrl} download={`${title}.pdf`} variant="light">
               Download
             </Button>
