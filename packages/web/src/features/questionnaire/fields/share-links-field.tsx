@@ -2,6 +2,7 @@ import { decodeShareLinks, encodeShareLinks, type ShareLink } from '@charter/dom
 import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FocusEvent, useId, useState } from 'react';
+import { CabinetFolderPicker } from './cabinet-folder-picker.tsx';
 import type { FieldInputProps } from './field-props.ts';
 
 const EMPTY: ShareLink = { label: '', url: '' };
@@ -107,6 +108,11 @@ export function ShareLinksField({
             >
               Add link
             </Button>
+            <CabinetFolderPicker
+              onPick={(link) =>
+                update([...rows.filter((row) => row.label.trim() || row.url.trim()), link], true)
+              }
+            />
           </Group>
         )}
       </Stack>
