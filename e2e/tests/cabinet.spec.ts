@@ -57,6 +57,10 @@ test('the file cabinet: a folder, uploads with progress, a PDF previewed page by
   const preview = page.getByRole('dialog', { name: 'March minutes' });
   await expect(preview.getByLabel('Page 1')).toBeVisible({ timeout: 20_000 });
   await expect(preview.getByLabel('Page 2')).toBeAttached();
+  await expect(preview.getByText('Page 1 of 2')).toBeVisible();
+  await preview.getByRole('button', { name: 'Next page' }).click();
+  await expect(preview.getByText('Page 2 of 2')).toBeVisible();
+  await expect(preview.getByLabel('Page 2')).toBeInViewport();
   await snap(page, 'cabinet-preview');
   await page.keyboard.press('Escape');
 

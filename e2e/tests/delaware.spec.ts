@@ -113,6 +113,26 @@ test('form a Delaware corporation: answer, leave, come back, submit and preview 
   await snap(page, 'delaware-preview');
   await page.keyboard.press('Escape');
 
+  // The documents page lists them; a document gets a recipient, then loses it.
+  await page.getByRole('link', { name: 'Documents', exact: true }).click();
+  const documents = page.getByRole('table', { name: 'Documents' });
+  const bylaws = documents.getByRole('row', { name: /Bylaws\.pdf/ });
+  await bylaws.getByRole('button', { name: 'Recipients' }).click();
+  const recipients = page.getByRole('dialog', { name: 'View Document Recipients' });
+  await recipients.getByLabel('Name').fill('Ada Lovelace');
+  await recipients.getByRole('button', { name: 'Add Recipient' }).click();
+  await expect(recipients.getByText('Please fill out all fields')).toBeVisible();
+  await recipients.getByLabel('Email').fill('ada@example.com');
+  await recipients.getByRole('button', { name: 'Add Recipient' }).click();
+  await expect(recipients.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Signer');
+  await recipients.getByRole('button', { name: 'Remove Ada Lovelace' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove recipient' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(recipients.getByText('No recipients yet.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
   await page.getByRole('link', { name: 'Submitted Tasks' }).click();
   await expect(page.getByRole('row', { name: /Formation details/ }).getByText('Completed')).toBeVisible();
 });

@@ -154,6 +154,18 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
       `attachment; filename="Lease.pdf"; filename*=UTF-8''Lease.pdf`,
     );
     expect(download.raw.rawPayload.equals(PDF)).toBe(true);
+    // Without cabinet access, a cabinet file is out of reach (task documents stay readable).
+    const setAccess = async (on: boolean) => {
+      await t.ctx.db.update(users).set({ filecabinetAccess: on }).where(eq(users.id, me.user.id));
+      t.ctx.authCaches.account.clear();
+    };
+    await setAccess(false);
+    try {
+      expect((await call(me, 'GET', `/api/account/box/file/${lease.id}`)).status).toBe(404);
+      expect((await call(me, 'POST', '/api/account/storage/token', { file_id: lease.id })).status).toBe(404);
+    } finally {
+      await setAccess(true);
+    }
   });
 
   it('renames folders with what they hold, deletes only empty ones, and zips a selection', async () => {

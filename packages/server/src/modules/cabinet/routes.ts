@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
-import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
+import { type AccountAuth, authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
+import { assertFileReadable } from '../workflows/documents.ts';
 import { documentToken, fileByToken, fileToken } from './file-tokens.ts';
 import {
   deleteFile,
@@ -24,9 +25,12 @@ const tags = ['cabinet'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The cabinet needs filecabinet_access, and is closed to restricted (role 3) workspaces (spec 1 §6). */
+export const hasCabinetAccess = (auth: AccountAuth) =>
+  auth.user.filecabinetAccess && auth.account.roleId !== RESTRICTED_ROLE_ID;
+
 async function authenticateCabinet(ctx: AppContext, request: FastifyRequest) {
   const auth = await authenticateAccount(ctx, request);
-  if (!auth.user.filecabinetAccess || auth.account.roleId === RESTRICTED_ROLE_ID) {
+  if (!hasCabinetAccess(auth)) {
     throw new AppError('FORBIDDEN', NO_CABINET_ACCESS);
   }
   return auth;
@@ -163,9 +167,12 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     '/api/account/storage/token',
     { schema: { tags, body: z.object({ file_id: z.number().int().positive() }) } },
     async (request) => {
-      // Any member may open a task's document (GET box/file), so any member may get a viewer link to it.
+      // Like GET box/file: a task's document for any member, other files with cabinet access.
       const auth = await authenticateAccount(ctx, request);
-      return ctx.db.transaction((tx) => fileToken(tx, auth.account.id, request.body.file_id));
+      return ctx.db.transaction(async (tx) => {
+        await assertFileReadable(tx, auth.account.id, request.body.file_id, hasCabinetAccess(auth));
+        return fileToken(tx, auth.account.id, request.body.file_id);
+      });
     },
   );
 

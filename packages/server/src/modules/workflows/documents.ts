@@ -39,13 +39,28 @@ export async function documentHistory(tx: Tx, accountId: number, page: { limit: 
 }
 
 /** GET /api/account/box/file/{id}: a workspace file's bytes. */
-export async function readFile(ctx: AppContext, accountId: number, id: number) {
+export async function readFile(ctx: AppContext, accountId: number, id: number, withCabinet: boolean) {
+  await assertFileReadable(ctx.db, accountId, id, withCabinet);
   const [file] = await ctx.db
     .select()
     .from(files)
     .where(and(eq(files.id, id), eq(files.accountId, accountId)));
   if (!file) throw notFound('File not found');
   return { file, bytes: await ctx.storage.get(file.storageKey) };
+}
+
+/**
+ * Without file cabinet access a member still opens the documents of the workspace's tasks, and no
+ * other file: those answer 404 as if absent.
+ */
+export async function assertFileReadable(tx: Tx, accountId: number, id: number, withCabinet: boolean) {
+  if (withCabinet) return;
+  const [document] = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.fileId, id), eq(documents.accountId, accountId)))
+    .limit(1);
+  if (!document) throw notFound('File not found');
 }
 
 /**

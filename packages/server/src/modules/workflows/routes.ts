@@ -7,7 +7,7 @@ import { projects, projectTemplates, transactions } from '../../db/schema/index.
 import { type AccountAuth, authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
-import { readUploads } from '../cabinet/routes.ts';
+import { hasCabinetAccess, readUploads } from '../cabinet/routes.ts';
 import { loadAnswers, presentQuestionnaire } from './answers.ts';
 import { addCounsel, counselOptions, removeCounsel } from './counsel.ts';
 import { createProject } from './create-project.ts';
@@ -395,7 +395,7 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const auth = await account(request);
-      const { file, bytes } = await readFile(ctx, auth.account.id, request.params.id);
+      const { file, bytes } = await readFile(ctx, auth.account.id, request.params.id, hasCabinetAccess(auth));
       return reply
         .type(file.contentType)
         .header(

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, ScrollArea, Stack } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../api/client.ts';
 import { fetchFile } from './fetch-file.ts';
@@ -30,6 +30,12 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
   const pages = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [blobUrl, setBlobUrl] = useState<string | null>(null);
+  const [pageCount, setPageCount] = useState(0);
+  const [page, setPage] = useState(1);
+  const go = (next: number) => {
+    setPage(next);
+    pages.current?.children[next - 1]?.scrollIntoView({ block: 'start' });
+  };
 
   useEffect(() => {
     if (fileId === null) return;
@@ -46,6 +52,8 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
         const canvases = await renderPdfPages(await blob.arrayBuffer(), PREVIEW_MODAL_WIDTH - 64);
         if (cancelled || !pages.current) return;
         pages.current.replaceChildren(...canvases);
+        setPageCount(canvases.length);
+        setPage(1);
         setState('ready');
       } catch {
         if (!cancelled) setState('error');
@@ -65,6 +73,24 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
         <ScrollArea.Autosize mah="70vh">
           <Stack gap="sm" ref={pages} aria-label="Document pages" />
         </ScrollArea.Autosize>
+        {state === 'ready' && pageCount > 1 && (
+          <Group justify="center" gap="xs">
+            <Button size="compact-sm" variant="default" disabled={page <= 1} onClick={() => go(page - 1)}>
+              Previous page
+            </Button>
+            <Text size="sm" aria-live="polite">
+              Page {page} of {pageCount}
+            </Text>
+            <Button
+              size="compact-sm"
+              variant="default"
+              disabled={page >= pageCount}
+              onClick={() => go(page + 1)}
+            >
+              Next page
+            </Button>
+          </Group>
+        )}
         {blobUrl && (
           <Group justify="flex-end">
             <Button variant="subtle" onClick={() => void openInNewTab(companyId, fileId)}>
