@@ -54,6 +54,7 @@ describe('DocumentsList', () => {
     expect(screen.getByText('Completed')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Document 001.pdf' }));
     expect(onPreview).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+    expect(screen.queryByRole('button', { name: 'Recipients' })).toBeNull();
     rerender(
       <MantineProvider>
         <DocumentsList documents={[]} onPreview={onPreview} />

@@ -122,6 +122,13 @@ export function DocumentsList({
               <Table.Td>
                 {new Date(document.completed_at ?? document.created_at).toLocaleDateString()}
               </Table.Td>
+              {onRecipients && (
+                <Table.Td>
+                  <Button size="compact-xs" variant="subtle" onClick={() => onRecipients(document)}>
+                    Recipients
+                  </Button>
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
