@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { projects, projectTemplates, transactions } from '../../db/schema/index.ts';
 import { type AccountAuth, authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
@@ -69,6 +70,20 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
   registerWorkflowJobs(ctx);
   const account = (request: Parameters<typeof authenticateAccount>[1]) => authenticateAccount(ctx, request);
   const inTx = <T>(work: Parameters<typeof ctx.db.transaction<T>>[0]) => ctx.db.transaction(work);
+  type ByIdOperation<T> = (tx: Tx, accountId: number, id: number) => Promise<T>;
+  /** GET {path} with an :id: one operation in the caller's workspace, its result as the answer. */
+  const readById = <T>(path: string, read: ByIdOperation<T>) =>
+    app.get(path, { schema: { tags, params: idParams } }, async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => read(tx, auth.account.id, request.params.id));
+    });
+  /** DELETE {path} with an :id: one operation in the caller's workspace, then 204. */
+  const removeById = (path: string, remove: ByIdOperation<unknown>) =>
+    app.delete(path, { schema: { tags, params: idParams } }, async (request, reply) => {
+      const auth = await account(request);
+      await inTx((tx) => remove(tx, auth.account.id, request.params.id));
+      return reply.status(204).send();
+    });
 
   app.post(
     '/api/account/project_template/:id/create',
@@ -87,10 +102,7 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/account/project/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const auth = await account(request);
-    return inTx((tx) => getProject(tx, auth.account.id, request.params.id));
-  });
+  readById('/api/account/project/:id', getProject);
 
   app.put(
     '/api/account/project/:id',
@@ -102,11 +114,7 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.delete('/api/account/project/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const auth = await account(request);
-    await inTx((tx) => deleteProject(tx, auth.account.id, request.params.id));
-    return reply.status(204).send();
-  });
+  removeById('/api/account/project/:id', deleteProject);
 
   app.get(
     '/api/account/transaction',
@@ -207,24 +215,9 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.delete(
-    '/api/account/transaction/:id',
-    { schema: { tags, params: idParams } },
-    async (request, reply) => {
-      const auth = await account(request);
-      await inTx((tx) => deleteTransaction(tx, auth.account.id, request.params.id));
-      return reply.status(204).send();
-    },
-  );
+  removeById('/api/account/transaction/:id', deleteTransaction);
 
-  app.get(
-    '/api/account/transaction/:id/documents',
-    { schema: { tags, params: idParams } },
-    async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => transactionDocuments(tx, auth.account.id, request.params.id));
-    },
-  );
+  readById('/api/account/transaction/:id/documents', transactionDocuments);
 
   app.put(
     '/api/account/transaction/:id/set_resource',
@@ -333,10 +326,7 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/account/resource/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const auth = await account(request);
-    return inTx((tx) => getResource(tx, auth.account.id, request.params.id));
-  });
+  readById('/api/account/resource/:id', getResource);
 
   app.patch(
     '/api/account/resource/:id',
@@ -347,11 +337,7 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.delete('/api/account/resource/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const auth = await account(request);
-    await inTx((tx) => deleteResource(tx, auth.account.id, request.params.id));
-    return reply.status(204).send();
-  });
+  removeById('/api/account/resource/:id', deleteResource);
 
   app.put(
     '/api/account/resource/merge/:a/:b',
@@ -498,14 +484,7 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     return reply.status(201).send(result);
   });
 
-  app.get(
-    '/api/account/document_history/:id/email_recipient',
-    { schema: { tags, params: idParams } },
-    async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => listRecipients(tx, auth.account.id, request.params.id));
-    },
-  );
+  readById('/api/account/document_history/:id/email_recipient', listRecipients);
 
   app.post(
     '/api/account/document_history/email_recipient',
@@ -527,15 +506,7 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.delete(
-    '/api/account/document_history/email_recipient/:id',
-    { schema: { tags, params: idParams } },
-    async (request, reply) => {
-      const auth = await account(request);
-      await inTx((tx) => removeRecipient(tx, auth.account.id, request.params.id));
-      return reply.status(204).send();
-    },
-  );
+  removeById('/api/account/document_history/email_recipient/:id', removeRecipient);
 
   app.get(
     '/api/user/document',
