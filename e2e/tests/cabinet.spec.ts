@@ -143,4 +143,13 @@ test('a task in Custom mode is filled from a Word file of the cabinet', async ({
   await page.getByRole('dialog').getByRole('button', { name: 'Submit Task' }).click();
   await expect(page.getByLabel('Task status')).toHaveText('Completed', { timeout: 30_000 });
   await expect(nda.getByText('Mutual Non-Disclosure Agreement.docx').first()).toBeVisible();
+
+  // The filled Word file is previewed as PDF (LibreOffice on the server converts it once).
+  await nda.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog', { name: 'Mutual Non-Disclosure Agreement.docx' });
+  await expect(preview.getByLabel('Page 1')).toBeVisible({ timeout: 30_000 });
+  await snap(page, 'custom-docx-preview');
+  const download = page.waitForEvent('download');
+  await preview.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('Mutual Non-Disclosure Agreement.docx');
 });

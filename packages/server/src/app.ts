@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createMailer } from './adapters/mail/mailer.ts';
+import { createLibreOfficeConverter } from './adapters/office/office-pdf.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import { createTokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await database.migrate();
   const db = database.db;
   const jobs = createJobQueue(db, app.log);
+  const office = config.libreOffice ? createLibreOfficeConverter(config.libreOffice) : null;
   const ctx: AppContext = {
     config,
     database,
@@ -68,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     authCaches: createAuthCaches(),
     tokens: await createTokenService(db, config.publicUrl),
     storage: createStorage(config),
+    office,
     mailer: createMailer(jobs, {
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
@@ -145,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', async () => {
     await jobs.stop();
     await sync?.close();
+    await office?.close();
     if (!options.database) await database.close();
   });
   return app;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { findLibreOffice } from './adapters/office/office-pdf.ts';
 
 export type Config = {
   port: number;
@@ -26,6 +27,8 @@ export type Config = {
   extraTemplatesDir: string | null;
   /** Largest file accepted by an upload, in bytes. */
   uploadMaxBytes: number;
+  /** LibreOffice's soffice, for previews of office files as PDF; null when none is installed. */
+  libreOffice: string | null;
   /** File storage in an S3 bucket (S3_BUCKET); null keeps files on disk under DATA_DIR/files. */
   s3: {
     endpoint: string | null;
@@ -83,6 +86,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ? path.resolve(env.INIT_CWD ?? process.cwd(), env.TEMPLATES_DIR)
       : null,
     s3,
+    // LIBREOFFICE_PATH='' turns previews of office files off; unset looks for soffice on the PATH.
+    libreOffice:
+      env.LIBREOFFICE_PATH === undefined ? findLibreOffice(env.PATH) : env.LIBREOFFICE_PATH || null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer.ts';
+import type { OfficeConverter } from './adapters/office/office-pdf.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { TokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
@@ -16,6 +17,8 @@ export type AppContext = {
   jobs: JobQueue;
   mailer: Mailer;
   storage: Storage;
+  /** Office documents to PDF for previews; null when LibreOffice is not installed. */
+  office: OfficeConverter | null;
   log: FastifyBaseLogger;
   authCaches: AuthCaches;
 };

@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import { brands, users } from './db/schema/index.ts';
 import { createAccount } from './modules/accounts/create-account.ts';
 import { findUserByEmail } from './modules/auth/find-user.ts';
+import { seedDemoDocuments } from './seed-demo-documents.ts';
 
 export const DEMO_EMAIL = 'demo@charter.local';
 const DEMO_COMPANY = 'Demo Ventures, Inc.';
@@ -53,7 +54,7 @@ export async function seedBrands(ctx: AppContext) {
     where exists (select 1 from brands where hostname = ${url.hostname})`);
 }
 
-/** A demo user with a workspace; its password is generated once and kept in DATA_DIR. */
+/** A demo user with a workspace and a few earlier documents; its password is generated once and kept in DATA_DIR. */
 export async function seedDemo(ctx: AppContext): Promise<{ email: string; password: string }> {
   const file = path.join(ctx.config.dataDir, 'demo-credentials.json');
   let password: string;
@@ -77,11 +78,12 @@ export async function seedDemo(ctx: AppContext): Promise<{ email: string; passwo
           emailVerifiedAt: new Date(),
         })
         .returning();
-      await createAccount(tx, {
+      const account = await createAccount(tx, {
         userId: user.id,
         company_name: DEMO_COMPANY,
         features: [{ feature_type_id: 881, value: 'For-profit Company' }],
       });
+      await seedDemoDocuments(ctx, tx, account.id, user.id);
     });
   }
   return { email: DEMO_EMAIL, password };

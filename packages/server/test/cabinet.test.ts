@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
 import { CONTENT_MISMATCH_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
-import { fileTokens, users } from '../src/db/schema/index.ts';
+import { files, fileTokens, users } from '../src/db/schema/index.ts';
 import { FOLDER_EXISTS, FOLDER_NOT_EMPTY } from '../src/modules/cabinet/folders.ts';
+import { PREVIEW_FAILED } from '../src/modules/cabinet/previews.ts';
 import { NO_CABINET_ACCESS } from '../src/modules/cabinet/routes.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
@@ -14,6 +17,10 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { documentText, docx, paragraph } from './support/docx.ts';
 
 type Me = SignedIn;
+
+// CI installs LibreOffice (.ci/run), so the conversion is always tested there; elsewhere it runs
+// where LibreOffice is installed.
+const withLibreOffice = findLibreOffice() !== null || Boolean(process.env.CI);
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const TEXT = Buffer.from('Minutes of the meeting: café.\n');
@@ -421,5 +428,74 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
     // Expired: refused.
     await t.ctx.db.update(fileTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await t.app.inject({ url: link.body.url })).statusCode).toBe(404);
+  });
+
+  it.runIf(withLibreOffice)('previews office files as PDF, converted once and kept', async () => {
+    const uploaded = (
+      await upload(me, '/api/account/storage/upload?path=/Previews', [
+        { filename: 'Minutes.docx', content: Buffer.from(docx(paragraph('Minutes of the board'))) },
+        { filename: 'Plain.pdf', content: PDF },
+      ])
+    ).body as Json[];
+    const [word, pdf] = uploaded;
+    const preview = (who: Me | null, id: number) =>
+      t.app.inject({
+        url: `/api/account/box/file/${id}/preview`,
+        headers: who ? { authorization: who.accountBearer } : {},
+      });
+    expect((await preview(null, word.id)).statusCode).toBe(401);
+    expect((await preview(other, word.id)).statusCode).toBe(404);
+    expect((await preview(me, pdf.id)).rawPayload.equals(PDF)).toBe(true);
+
+    const office = t.ctx.office as NonNullable<typeof t.ctx.office>;
+    const toPdf = office.toPdf;
+    let conversions = 0;
+    office.toPdf = (...args) => {
+      conversions++;
+      return toPdf(...args);
+    };
+    try {
+      // Two at once still convert once.
+      const [first, second] = await Promise.all([preview(me, word.id), preview(me, word.id)]);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('application/pdf');
+      expect(first.headers['content-disposition']).toContain('Minutes.pdf');
+      expect((await PDFDocument.load(first.rawPayload)).getPageCount()).toBe(1);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      const again = await preview(me, word.id);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(conversions).toBe(1);
+    } finally {
+      office.toPdf = toPdf;
+    }
+    // The viewer link shows the same preview.
+    const link = await call(me, 'POST', '/api/account/storage/token', { file_id: word.id });
+    const viewed = await t.app.inject({ url: `${link.body.url}?preview=1` });
+    expect(viewed.headers['content-type']).toBe('application/pdf');
+
+    // Deleting the file removes its preview's bytes too.
+    const [row] = await t.ctx.db.select().from(files).where(eq(files.id, word.id));
+    expect(row.previewKey).toBeTruthy();
+    expect((await call(me, 'DELETE', `/api/account/box/file/${word.id}`)).status).toBe(204);
+    await expect(t.ctx.storage.get(row.previewKey as string)).rejects.toThrow();
+  });
+
+  it('answers the spec message when an office file cannot be previewed', async () => {
+    const [word] = (
+      await upload(me, '/api/account/storage/upload?path=/Previews', [
+        { filename: 'Notes.docx', content: Buffer.from(docx(paragraph('Notes'))) },
+      ])
+    ).body as Json[];
+    const office = t.ctx.office;
+    t.ctx.office = null; // as with LIBREOFFICE_PATH='' or no LibreOffice installed
+    try {
+      const refused = await call(me, 'GET', `/api/account/box/file/${word.id}/preview`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe(PREVIEW_FAILED);
+    } finally {
+      t.ctx.office = office;
+    }
+    const [row] = await t.ctx.db.select().from(files).where(eq(files.id, word.id));
+    expect(row.previewKey).toBeNull();
   });
 });

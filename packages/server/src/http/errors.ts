@@ -19,6 +19,7 @@ export const errorStatus = {
   E_CODE_RETRY: 429,
   RATE_LIMITED: 429,
   CONFLICT: 409,
+  PREVIEW_UNAVAILABLE: 422,
   INTERNAL: 500,
 } as const;
 

@@ -71,8 +71,25 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
 }
 
-/** A file from the API as a Blob (previews, downloads), with the workspace's access token. */
-export async function apiBlob(path: string, accountId: number | string): Promise<Blob> {
+/** The filename a Content-Disposition header gives (RFC 6266: filename* first), if any. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
+}
+
+/** A file from the API with the name the server gives it, with the workspace's access token. */
+export async function apiFile(
+  path: string,
+  accountId: number | string,
+): Promise<{ blob: Blob; filename: string | null }> {
   const header = await authorization('account', accountId);
   let response: Response;
   try {
@@ -84,7 +101,15 @@ export async function apiBlob(path: string, accountId: number | string): Promise
     throw new ApiError(0, { code: 'NETWORK_ERROR', message: 'There was a network error.' });
   }
   if (!response.ok) throw new ApiError(response.status, { message: 'Unable to preview file at this time.' });
-  return response.blob();
+  return {
+    blob: await response.blob(),
+    filename: dispositionFilename(response.headers.get('content-disposition')),
+  };
+}
+
+/** A file from the API as a Blob (previews, downloads), with the workspace's access token. */
+export async function apiBlob(path: string, accountId: number | string): Promise<Blob> {
+  return (await apiFile(path, accountId)).blob;
 }
 
 /** A POST whose answer is a file (the cabinet's zip), with the workspace's access token. */

@@ -176,6 +176,8 @@ export const files = pgTable(
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
+    /** The file converted to PDF for previews (office files), made on the first preview. */
+    previewKey: text('preview_key'),
     folder: text('folder').notNull().default('/'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

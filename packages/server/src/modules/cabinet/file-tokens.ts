@@ -46,5 +46,5 @@ export async function fileByToken(ctx: AppContext, token: string) {
     .innerJoin(files, eq(files.id, fileTokens.fileId))
     .where(and(eq(fileTokens.tokenHash, sha256(token)), gt(fileTokens.expiresAt, new Date())));
   if (!row) throw notFound('This link has expired.');
-  return { file: row.file, bytes: await ctx.storage.get(row.file.storageKey) };
+  return row.file;
 }

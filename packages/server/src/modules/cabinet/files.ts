@@ -115,7 +115,7 @@ export async function deleteFile(tx: Tx, accountId: number, id: number) {
     .limit(1);
   if (document) throw new AppError('CONFLICT', FILE_IS_DOCUMENT);
   await tx.delete(files).where(eq(files.id, id));
-  return row.storageKey;
+  return row;
 }
 
 /** 'a.pdf', 'a.pdf' -> 'a.pdf', 'a (2).pdf' */

@@ -1,12 +1,12 @@
 import { RESTRICTED_ROLE_ID } from '@charter/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
 import { type AccountAuth, authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
-import { assertFileReadable } from '../workflows/documents.ts';
+import { assertFileReadable, findReadableFile } from '../workflows/documents.ts';
 import { documentToken, fileByToken, fileToken } from './file-tokens.ts';
 import {
   deleteFile,
@@ -18,6 +18,7 @@ import {
   zipFiles,
 } from './files.ts';
 import { createFolder, deleteFolder, listFolder, renameFolder } from './folders.ts';
+import { previewPdf, removeFileBytes } from './previews.ts';
 
 export const NO_CABINET_ACCESS = 'You do not have access to the file cabinet.';
 
@@ -46,6 +47,17 @@ export async function readUploads(request: FastifyRequest): Promise<Upload[]> {
     uploads.push({ filename: part.filename, bytes });
   }
   return uploads;
+}
+
+/** A preview PDF, named after its file (report.docx -> report.pdf), shown inline and never cached. */
+function sendPreview(reply: FastifyReply, filename: string, pdf: Buffer) {
+  const name = `${filename.replace(/\.[^.]*$/, '')}.pdf`;
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', contentDisposition(name, 'inline'))
+    .header('cache-control', 'private, no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(pdf);
 }
 
 export async function cabinetRoutes(app: App, ctx: AppContext) {
@@ -114,6 +126,17 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     return ctx.db.transaction((tx) => fileInfo(tx, auth.account.id, request.params.id));
   });
 
+  app.get(
+    '/api/account/box/file/:id/preview',
+    { schema: { tags, params: idParams } },
+    async (request, reply) => {
+      // Like GET box/file: a task's document for any member, other files with cabinet access.
+      const auth = await authenticateAccount(ctx, request);
+      const file = await findReadableFile(ctx.db, auth.account.id, request.params.id, hasCabinetAccess(auth));
+      return sendPreview(reply, file.filename, await previewPdf(ctx, file));
+    },
+  );
+
   app.put(
     '/api/account/box/file/:id',
     {
@@ -131,11 +154,9 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
 
   app.delete('/api/account/box/file/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
     const auth = await authenticateCabinet(ctx, request);
-    const key = await ctx.db.transaction((tx) => deleteFile(tx, auth.account.id, request.params.id));
+    const file = await ctx.db.transaction((tx) => deleteFile(tx, auth.account.id, request.params.id));
     // The row is gone first: a failure here leaves unreachable bytes, never a row without its file.
-    await ctx.storage
-      .remove(key)
-      .catch((error) => ctx.log.warn({ err: error, key }, 'file bytes not removed'));
+    await removeFileBytes(ctx, file);
     return reply.status(204).send();
   });
 
@@ -183,15 +204,23 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/public/file/:token',
-    { schema: { tags: ['public'], params: z.object({ token: z.string().min(20).max(100) }) } },
+    {
+      schema: {
+        tags: ['public'],
+        params: z.object({ token: z.string().min(20).max(100) }),
+        querystring: z.object({ preview: z.coerce.number().int().optional() }),
+      },
+    },
     async (request, reply) => {
-      const { file, bytes } = await fileByToken(ctx, request.params.token);
+      const file = await fileByToken(ctx, request.params.token);
+      // ?preview=1: the file as the preview modal shows it (office files as PDF).
+      if (request.query.preview) return sendPreview(reply, file.filename, await previewPdf(ctx, file));
       return reply
         .type(file.contentType)
         .header('content-disposition', contentDisposition(file.filename, 'inline'))
         .header('cache-control', 'private, no-store')
         .header('referrer-policy', 'no-referrer')
-        .send(bytes);
+        .send(await ctx.storage.get(file.storageKey));
     },
   );
 }

@@ -38,14 +38,20 @@ export async function documentHistory(tx: Tx, accountId: number, page: { limit: 
   return rows.map(presentDocument);
 }
 
-/** GET /api/account/box/file/{id}: a workspace file's bytes. */
-export async function readFile(ctx: AppContext, accountId: number, id: number, withCabinet: boolean) {
-  await assertFileReadable(ctx.db, accountId, id, withCabinet);
-  const [file] = await ctx.db
+/** A workspace file the member may open (see assertFileReadable), or 404. */
+export async function findReadableFile(tx: Tx, accountId: number, id: number, withCabinet: boolean) {
+  await assertFileReadable(tx, accountId, id, withCabinet);
+  const [file] = await tx
     .select()
     .from(files)
     .where(and(eq(files.id, id), eq(files.accountId, accountId)));
   if (!file) throw notFound('File not found');
+  return file;
+}
+
+/** GET /api/account/box/file/{id}: a workspace file's bytes. */
+export async function readFile(ctx: AppContext, accountId: number, id: number, withCabinet: boolean) {
+  const file = await findReadableFile(ctx.db, accountId, id, withCabinet);
   return { file, bytes: await ctx.storage.get(file.storageKey) };
 }
 

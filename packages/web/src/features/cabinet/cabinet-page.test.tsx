@@ -5,13 +5,18 @@ import { renderAt } from '../shell/test-providers.tsx';
 import { CabinetPage } from './cabinet-page.tsx';
 import type { CabinetFile, CabinetFolder, FolderListing } from './types.ts';
 
-const api = vi.hoisted(() => ({ apiFetch: vi.fn(), apiBlob: vi.fn(), apiPostBlob: vi.fn() }));
+const api = vi.hoisted(() => ({
+  apiFetch: vi.fn(),
+  apiBlob: vi.fn(),
+  apiFile: vi.fn(),
+  apiPostBlob: vi.fn(),
+}));
 const push = vi.hoisted(() => vi.fn());
 const uploadFile = vi.hoisted(() => vi.fn());
 const saveBlob = vi.hoisted(() => vi.fn());
 vi.mock('../../api/client.ts', () => api);
 vi.mock('../../app/notices.tsx', () => ({ useNotices: () => ({ push }) }));
-vi.mock('./save-blob.ts', () => ({ saveBlob }));
+vi.mock('../../ui/save-blob.ts', () => ({ saveBlob }));
 vi.mock('./upload.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./upload.ts')>()),
   uploadFile,
@@ -241,14 +246,15 @@ describe('CabinetPage', () => {
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(zip, 'Documents.zip'));
   });
 
-  it('previews a PDF from the listing and downloads any other file', async () => {
+  it('opens any file of the listing in the preview, and downloads from the row menu', async () => {
     api.apiBlob.mockResolvedValue(new Blob(['text']));
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'notes.txt' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for notes.txt' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Download' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'notes.txt'));
     expect(api.apiBlob).toHaveBeenCalledWith('/api/account/box/file/11?download=1', 7);
-    fireEvent.click(screen.getByRole('button', { name: 'a.pdf' }));
-    await waitFor(() => expect(location()).toBe('/c/7/cabinet/-1/10'));
+    fireEvent.click(await screen.findByRole('button', { name: 'notes.txt' }));
+    await waitFor(() => expect(location()).toBe('/c/7/cabinet/-1/11'));
   });
 
   it('previews a file by its link and closes back to the cabinet', async () => {
@@ -258,8 +264,13 @@ describe('CabinetPage', () => {
       path === '/api/account/box/file/10/info' ? file(10, 'Deep.pdf', '/Tax') : undefined;
     renderAt('/c/7/cabinet/-1/10', '/c/:companyId/cabinet/:parentId/:fileId', <CabinetPage />);
     const dialog = await screen.findByRole('dialog', { name: 'Deep' });
-    expect(api.apiBlob).toHaveBeenCalledWith('/api/account/box/file/10', 7);
+    expect(api.apiBlob).toHaveBeenCalledWith('/api/account/box/file/10/preview', 7);
     expect(await within(dialog).findByText('Unable to preview file at this time.')).toBeTruthy();
+    // The file itself can still be downloaded, under the name the server gives it.
+    api.apiFile.mockResolvedValue({ blob: new Blob(['%PDF']), filename: 'Deep.pdf' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'Deep.pdf'));
+    expect(api.apiFile).toHaveBeenCalledWith('/api/account/box/file/10?download=1', 7);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(location()).toBe('/c/7/cabinet'));
   });

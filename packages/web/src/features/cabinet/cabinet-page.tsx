@@ -4,20 +4,19 @@ import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
-import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
+import { saveBlob } from '../../ui/save-blob.ts';
+import { DOWNLOAD_ERROR, PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
 import { cabinetApi, useFileInfo, useFolderListing } from './api.ts';
 import { type CabinetDialog, CabinetDialogs } from './cabinet-dialogs.tsx';
 import { CabinetTable } from './cabinet-table.tsx';
 import { FolderBreadcrumbs } from './folder-breadcrumbs.tsx';
-import { CABINET_TITLE, folderSearch, isPdf, normalizePath, previewTitle } from './paths.ts';
-import { saveBlob } from './save-blob.ts';
+import { CABINET_TITLE, folderSearch, normalizePath, previewTitle } from './paths.ts';
 import type { CabinetFile } from './types.ts';
 import { UPLOAD_ACCEPT } from './upload.ts';
 import { UploadList } from './upload-list.tsx';
 import { useUploads } from './use-uploads.ts';
 
 export const CABINET_LOAD_ERROR = 'An error has occurred loading the file cabinet.';
-export const DOWNLOAD_FAILED = 'Unable to download file at this time.';
 export const EMPTY_FOLDER = 'This folder is empty.';
 
 /**
@@ -68,7 +67,7 @@ export function CabinetPage() {
     try {
       saveBlob(await api.downloadFile(file.id), file.filename);
     } catch {
-      push({ type: 'error', message: DOWNLOAD_FAILED });
+      push({ type: 'error', message: DOWNLOAD_ERROR });
     }
   }
 
@@ -77,16 +76,14 @@ export function CabinetPage() {
     try {
       saveBlob(await api.downloadZip([...selected]), 'Documents.zip');
     } catch (error) {
-      push({ type: 'error', message: errorMessage(error, DOWNLOAD_FAILED) });
+      push({ type: 'error', message: errorMessage(error, DOWNLOAD_ERROR) });
     } finally {
       setZipping(false);
     }
   }
 
-  const openFile = (file: CabinetFile) => {
-    if (isPdf(file)) navigate(`${base}/-1/${file.id}${folderSearch(path)}`);
-    else void download(file);
-  };
+  // Every file opens in the preview (office files as PDF when the server can convert them).
+  const openFile = (file: CabinetFile) => navigate(`${base}/-1/${file.id}${folderSearch(path)}`);
 
   return (
     <Stack gap="lg">

@@ -1,5 +1,7 @@
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentRow } from '../workbench/types.ts';
 import { DocumentsList, dayOf, withinDays } from './documents-list.tsx';
@@ -18,6 +20,13 @@ const doc = (id: number): DocumentRow => ({
 
 afterEach(cleanup);
 
+const queryClient = new QueryClient();
+const Providers = ({ children }: { children: ReactNode }) => (
+  <MantineProvider>
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  </MantineProvider>
+);
+
 const rows = () =>
   within(screen.getByRole('table', { name: 'Documents' }))
     .getAllByRole('row')
@@ -27,9 +36,9 @@ describe('DocumentsList', () => {
   it('shows 5 rows, pages by a fifth of the list (at least 25), and back to 5', () => {
     const documents = Array.from({ length: 60 }, (_, i) => doc(i + 1));
     render(
-      <MantineProvider>
-        <DocumentsList documents={documents} onPreview={() => undefined} />
-      </MantineProvider>,
+      <Providers>
+        <DocumentsList companyId={7} documents={documents} onPreview={() => undefined} />
+      </Providers>,
     );
     expect(rows()).toHaveLength(5);
     expect(rows()[0].textContent).toContain('Document 060.pdf');
@@ -47,18 +56,18 @@ describe('DocumentsList', () => {
   it('opens a preview from a row and says when there is nothing', () => {
     const onPreview = vi.fn();
     const { rerender } = render(
-      <MantineProvider>
-        <DocumentsList documents={[doc(1)]} onPreview={onPreview} />
-      </MantineProvider>,
+      <Providers>
+        <DocumentsList companyId={7} documents={[doc(1)]} onPreview={onPreview} />
+      </Providers>,
     );
     expect(screen.getByText('Completed')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Document 001.pdf' }));
     expect(onPreview).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
     expect(screen.queryByRole('button', { name: 'Recipients' })).toBeNull();
     rerender(
-      <MantineProvider>
-        <DocumentsList documents={[]} onPreview={onPreview} />
-      </MantineProvider>,
+      <Providers>
+        <DocumentsList companyId={7} documents={[]} onPreview={onPreview} />
+      </Providers>,
     );
     expect(screen.getByText('No documents yet.')).toBeTruthy();
   });
@@ -74,9 +83,9 @@ describe('DocumentsList', () => {
     expect(withinDays(documents, first + 1, last).map((d) => d.id)).toEqual([2, 3]);
     expect(withinDays(documents, first, first).map((d) => d.id)).toEqual([1]);
     render(
-      <MantineProvider>
-        <DocumentsList documents={documents} onPreview={() => undefined} />
-      </MantineProvider>,
+      <Providers>
+        <DocumentsList companyId={7} documents={documents} onPreview={() => undefined} />
+      </Providers>,
     );
     expect(screen.getAllByRole('slider')).toHaveLength(2);
   });

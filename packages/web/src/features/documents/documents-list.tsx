@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Group, RangeSlider, Select, Stack, Table, Text }
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DocumentRow } from '../workbench/types.ts';
+import { PdfThumbnail } from './pdf-thumbnail.tsx';
 
 type Sort = 'newest' | 'oldest' | 'name';
 
@@ -37,10 +38,13 @@ const sorted = (rows: readonly DocumentRow[], sort: Sort) =>
  * 200 rows), Show less back to 5; each row opens its preview.
  */
 export function DocumentsList({
+  companyId,
   documents,
   onPreview,
   onRecipients,
 }: {
+  /** The workspace, for each row's thumbnail. */
+  companyId: number;
   documents: readonly DocumentRow[];
   onPreview: (document: DocumentRow) => void;
   onRecipients?: (document: DocumentRow) => void;
@@ -73,6 +77,8 @@ export function DocumentsList({
             </Text>
             <RangeSlider
               aria-label="Date range"
+              thumbFromLabel="From date"
+              thumbToLabel="To date"
               min={first}
               max={last}
               step={1}
@@ -111,9 +117,12 @@ export function DocumentsList({
                 {document.box_file_id === null ? (
                   document.filename
                 ) : (
-                  <Anchor component="button" onClick={() => onPreview(document)}>
-                    {document.filename}
-                  </Anchor>
+                  <Group gap="sm" wrap="nowrap">
+                    <PdfThumbnail companyId={companyId} fileId={document.box_file_id} />
+                    <Anchor component="button" onClick={() => onPreview(document)}>
+                      {document.filename}
+                    </Anchor>
+                  </Group>
                 )}
               </Table.Td>
               <Table.Td>

@@ -28,7 +28,12 @@ export function DocumentsPage() {
         {documents.isPending && <Loader aria-label="Loading documents" />}
         {documents.isError && <Alert color="red">{DOCUMENTS_LOAD_ERROR}</Alert>}
         {documents.data && (
-          <DocumentsList documents={documents.data} onPreview={setPreview} onRecipients={setRecipients} />
+          <DocumentsList
+            companyId={companyId}
+            documents={documents.data}
+            onPreview={setPreview}
+            onRecipients={setRecipients}
+          />
         )}
       </Card>
       <RecipientsModal companyId={companyId} document={recipients} onClose={() => setRecipients(null)} />

@@ -1,15 +1,17 @@
 import { Alert, Button, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../api/client.ts';
-import { fetchFile } from './fetch-file.ts';
+import { saveBlob } from '../../ui/save-blob.ts';
+import { fetchDownload, fetchPreview } from './fetch-file.ts';
 
 /** Spec 2 §9: the preview modal is 740 wide. */
 export const PREVIEW_MODAL_WIDTH = 740;
 export const PREVIEW_ERROR = 'Unable to preview file at this time.';
+export const DOWNLOAD_ERROR = 'Unable to download file at this time.';
 
 type Props = { companyId: number; fileId: number | null; title: string; onClose: () => void };
 
-/** A short-lived link (the new tab cannot send the workspace token), opened in a new tab. */
+/** A short-lived link to the preview (the new tab cannot send the workspace token), in a new tab. */
 async function openInNewTab(companyId: number, fileId: number | null) {
   if (fileId === null) return;
   // Opened before the request so the browser does not treat it as an unrequested popup.
@@ -21,15 +23,25 @@ async function openInNewTab(companyId: number, fileId: number | null) {
   });
   if (tab) {
     tab.opener = null;
-    tab.location.href = link.url;
-  } else window.open(link.url, '_blank', 'noopener');
+    tab.location.href = `${link.url}?preview=1`;
+  } else window.open(`${link.url}?preview=1`, '_blank', 'noopener');
 }
 
-/** A workspace file's pages drawn with pdf.js, with a download of the file itself. */
+/** The file itself (a Word file stays a Word file), under the name the cabinet gives it. */
+async function download(companyId: number, fileId: number | null, title: string) {
+  if (fileId === null) return;
+  const { blob, filename } = await fetchDownload(companyId, fileId);
+  saveBlob(blob, filename ?? title);
+}
+
+/**
+ * A workspace file's pages drawn with pdf.js (office files as the PDF the server converts them to),
+ * with page controls, open in new tab and a download of the file itself, also when it cannot be shown.
+ */
 export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
   const pages = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [blobUrl, setBlobUrl] = useState<string | null>(null);
+  const [downloadFailed, setDownloadFailed] = useState(false);
   const [pageCount, setPageCount] = useState(0);
   const [page, setPage] = useState(1);
   const go = (next: number) => {
@@ -40,14 +52,13 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
   useEffect(() => {
     if (fileId === null) return;
     let cancelled = false;
-    let url: string | null = null;
     setState('loading');
+    setDownloadFailed(false);
+    pages.current?.replaceChildren();
     (async () => {
       try {
-        const blob = await fetchFile(companyId, fileId);
-        url = URL.createObjectURL(blob);
+        const blob = await fetchPreview(companyId, fileId);
         if (cancelled) return;
-        setBlobUrl(url);
         const { renderPdfPages } = await import('./render-pdf.ts');
         const canvases = await renderPdfPages(await blob.arrayBuffer(), PREVIEW_MODAL_WIDTH - 64);
         if (cancelled || !pages.current) return;
@@ -61,15 +72,22 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
     })();
     return () => {
       cancelled = true;
-      if (url) URL.revokeObjectURL(url);
     };
   }, [companyId, fileId]);
 
   return (
     <Modal opened={fileId !== null} onClose={onClose} title={title} size={PREVIEW_MODAL_WIDTH}>
       <Stack>
-        {state === 'loading' && <Loader aria-label="Loading preview" />}
+        {state === 'loading' && (
+          <Group gap="xs">
+            <Loader size="sm" aria-label="Loading preview" />
+            <Text size="sm" c="dimmed">
+              Preparing preview…
+            </Text>
+          </Group>
+        )}
         {state === 'error' && <Alert color="red">{PREVIEW_ERROR}</Alert>}
+        {downloadFailed && <Alert color="red">{DOWNLOAD_ERROR}</Alert>}
         <ScrollArea.Autosize mah="70vh">
           <Stack gap="sm" ref={pages} aria-label="Document pages" />
         </ScrollArea.Autosize>
@@ -91,16 +109,19 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
             </Button>
           </Group>
         )}
-        {blobUrl && (
-          <Group justify="flex-end">
+        <Group justify="flex-end">
+          {state === 'ready' && (
             <Button variant="subtle" onClick={() => void openInNewTab(companyId, fileId)}>
               Open in new tab
             </Button>
-            <Button component="a" href={blobUrl} download={`${title}.pdf`} variant="light">
-              Download
-            </Button>
-          </Group>
-        )}
+          )}
+          <Button
+            variant="light"
+            onClick={() => download(companyId, fileId, title).catch(() => setDownloadFailed(true))}
+          >
+            Download
+          </Button>
+        </Group>
       </Stack>
     </Modal>
   );

@@ -193,7 +193,7 @@ export function TaskOverview(props: Props) {
           <Title order={4} mb="xs">
             Documents
           </Title>
-          <DocumentsList documents={documents.data} onPreview={previewDocument} />
+          <DocumentsList companyId={companyId} documents={documents.data} onPreview={previewDocument} />
         </Card>
       )}
       <Group justify="space-between">

@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Office documents to PDF, for previews. Null when no converter is installed. */
+export type OfficeConverter = {
+  toPdf(bytes: Uint8Array, extension: string): Promise<Buffer>;
+};
+
+/** The extensions LibreOffice Writer opens among those an upload accepts. */
+export const CONVERTIBLE_EXTENSIONS = new Set(['doc', 'docx', 'odt', 'rtf', 'txt', 'wpd']);
+
+const CONVERSION_TIMEOUT_MS = 60_000;
+
+/** `soffice` (or `libreoffice`) on the PATH, if any. */
+export function findLibreOffice(envPath = process.env.PATH ?? ''): string | null {
+  for (const dir of envPath.split(path.delimiter).filter(Boolean)) {
+    for (const name of ['soffice', 'libreoffice']) {
+      const candidate = path.join(dir, name);
+      try {
+        fs.accessSync(candidate, fs.constants.X_OK);
+        return candidate;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return null;
+}
+
+/** Runs one command in its own process group, killed whole when it outlives `timeoutMs`. */
+function run(binary: string, args: string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // soffice is a script that starts soffice.bin: only killing the group stops both.
+    const child = spawn(binary, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${path.basename(binary)} exited with ${signal ?? code}: ${stderr.trim()}`));
+    });
+  });
+}
+
+/**
+ * LibreOffice in headless mode. Conversions run at most `slots` at a time, each slot with its own
+ * user profile: two conversions sharing one profile fail silently (DESIGN §1). Profiles are kept
+ * between conversions (the first one of a slot is slower) in a folder removed by `close`.
+ */
+export function createLibreOfficeConverter(
+  binary: string,
+  slots = 2,
+): OfficeConverter & { close(): Promise<void> } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-office-'));
+  const free = Array.from({ length: slots }, (_, index) => index);
+  const waiting: Array<(slot: number) => void> = [];
+  const acquire = () =>
+    new Promise<number>((resolve) => {
+      const slot = free.pop();
+      if (slot === undefined) waiting.push(resolve);
+      else resolve(slot);
+    });
+  const release = (slot: number) => {
+    const next = waiting.shift();
+    if (next) next(slot);
+    else free.push(slot);
+  };
+
+  return {
+    async toPdf(bytes, extension) {
+      if (!CONVERTIBLE_EXTENSIONS.has(extension)) throw new Error(`Cannot convert .${extension}`);
+      const slot = await acquire();
+      const job = await fsp.mkdtemp(path.join(root, 'job-'));
+      try {
+        const input = path.join(job, `document.${extension}`);
+        await fsp.writeFile(input, bytes);
+        const profile = pathToFileURL(path.join(root, `profile-${slot}`)).href;
+        await run(
+          binary,
+          [
+            '--headless',
+            '--norestore',
+            '--nolockcheck',
+            `-env:UserInstallation=${profile}`,
+            '--convert-to',
+            'pdf',
+            '--outdir',
+            job,
+            input,
+          ],
+          CONVERSION_TIMEOUT_MS,
+        );
+        // LibreOffice exits 0 even when it could not convert: the output file is the proof.
+        const pdf = await fsp.readFile(path.join(job, 'document.pdf')).catch(() => null);
+        if (pdf?.subarray(0, 5).toString('latin1') !== '%PDF-') {
+          throw new Error('LibreOffice produced no PDF');
+        }
+        return pdf;
+      } finally {
+        release(slot);
+        await fsp.rm(job, { recursive: true, force: true });
+      }
+    },
+    close: () => fsp.rm(root, { recursive: true, force: true }),
+  };
+}

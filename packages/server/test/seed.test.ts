@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/seed.ts';
+import { DEMO_DOCUMENTS, DEMO_DOCUMENTS_FOLDER } from '../src/seed-demo-documents.ts';
+import { accessToken, type Json, login } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+const DAY_MS = 86_400_000;
+
+describe('the demo seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates the demo user once, with a workspace holding earlier documents as PDFs', async () => {
+    const demo = await seedDemo(t.ctx);
+    expect(await seedDemo(t.ctx)).toEqual(demo); // a second start finds it
+    const { idToken } = await login(t, demo.email, demo.password);
+    const workspaces = await t.app.inject({
+      url: '/api/user/accounts',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    const [workspace] = workspaces.json() as Json[];
+    const bearer = `Bearer ${await accessToken(t, idToken, workspace.id)}`;
+    const get = async (url: string) => t.app.inject({ url, headers: { authorization: bearer } });
+
+    const history = (await get('/api/account/document_history')).json() as Json[];
+    expect(history.map((d) => d.label).sort()).toEqual(DEMO_DOCUMENTS.map((d) => d.label).sort());
+    for (const expected of DEMO_DOCUMENTS) {
+      const row = history.find((d) => d.label === expected.label) as Json;
+      const age = (Date.now() - new Date(row.completed_at).getTime()) / DAY_MS;
+      expect(Math.round(age)).toBe(expected.daysAgo);
+      expect(row.status).toBe(expected.uploaded ? null : 'document.completed');
+      const file = await get(`/api/account/box/file/${row.box_file_id}`);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const folder = (
+      await get(`/api/account/storage/folder?path=${encodeURIComponent(DEMO_DOCUMENTS_FOLDER)}`)
+    ).json();
+    expect(folder.files).toHaveLength(DEMO_DOCUMENTS.length);
+  });
+});
