@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -359,11 +360,11 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
 
   it('leaves nothing behind when storing a batch fails half way', async () => {
     const storage = t.ctx.storage;
-    const put = storage.put;
+    const putFile = storage.putFile;
     const written: string[] = [];
-    storage.put = async (bytes) => {
+    storage.putFile = async (file, known) => {
       if (written.length === 1) throw new Error('disk full');
-      const stored = await put(bytes);
+      const stored = await putFile(file, known);
       written.push(stored.key);
       return stored;
     };
@@ -374,11 +375,40 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
       ]);
       expect(res.status).toBe(500);
     } finally {
-      storage.put = put;
+      storage.putFile = putFile;
     }
     expect((await call(me, 'GET', '/api/account/storage/folder?path=/Interrupted')).status).toBe(404);
+    // And the spooled uploads are gone too.
+    expect(fs.readdirSync(path.join(t.config.dataDir, 'tmp'))).toEqual([]);
     expect(written).toHaveLength(1);
     await expect(storage.get(written[0])).rejects.toThrow();
+  });
+
+  it('leaves nothing behind when the connection dies in the middle of an upload', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const spoolDir = path.join(t.config.dataDir, 'tmp');
+    const spooled = () => (fs.existsSync(spoolDir) ? fs.readdirSync(spoolDir) : []);
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 100 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(done()).toBe(true);
+    };
+    const body = multipart([
+      { filename: 'Big.pdf', content: Buffer.concat([PDF, Buffer.alloc(4 << 20, 7)]) },
+    ]);
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/account/storage/upload?path=/Killed HTTP/1.1\r\nHost: localhost\r\n` +
+        `Authorization: ${me.accountBearer}\r\nContent-Type: ${body.contentType}\r\n` +
+        `Content-Length: ${body.payload.length}\r\n\r\n`,
+    );
+    socket.write(body.payload.subarray(0, body.payload.length / 2));
+    // The upload is being written to disk as it arrives; then the client goes away.
+    await until(() => spooled().length === 1);
+    socket.destroy();
+    await until(() => spooled().length === 0);
+    expect((await call(me, 'GET', '/api/account/storage/folder?path=/Killed')).status).toBe(404);
   });
 
   it('zips 100 files reading them one at a time', async () => {

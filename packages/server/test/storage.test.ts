@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../src/adapters/storage/s3-storage.ts';
+import { spool, WHOLE_SAMPLE_BYTES } from '../src/adapters/storage/spool.ts';
 import { createDiskStorage, type Storage } from '../src/adapters/storage/storage.ts';
 
 const BUCKET = 'charter-test';
@@ -94,5 +96,38 @@ describe.each(['disk', 's3'] as const)('%s storage', (kind) => {
     expect(stored).toMatchObject({ size: bytes.byteLength, sha256: sha256(bytes) });
     expect(Buffer.compare(await store().get(stored.key), bytes)).toBe(0);
     expect(Buffer.compare(await readAll(await store().getStream!(stored.key)), bytes)).toBe(0);
+  });
+
+  it('putFile stores a spooled upload without reading it whole, and the same bytes come back', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024);
+    const spooled = await spool(Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]), tempDir);
+    expect(spooled).toMatchObject({ size: bytes.byteLength, sha256: sha256(bytes) });
+    const stored = await store().putFile(spooled.path, spooled);
+    expect(stored).toMatchObject({ size: bytes.byteLength, sha256: sha256(bytes) });
+    expect(Buffer.compare(await store().get(stored.key), bytes)).toBe(0);
+  });
+});
+
+describe('spooling an upload', () => {
+  it('keeps a small file whole as its sample, a large one by its first 64 KiB and a byte', async () => {
+    const small = Buffer.from('%PDF-1.4 small');
+    expect(Buffer.from((await spool(Readable.from([small]), tempDir)).sample).equals(small)).toBe(true);
+    const large = randomBytes(WHOLE_SAMPLE_BYTES + 10);
+    const spooled = await spool(Readable.from([large]), tempDir);
+    expect(spooled.sample.byteLength).toBe(64 * 1024 + 1);
+    expect(Buffer.from(spooled.sample).equals(large.subarray(0, 64 * 1024 + 1))).toBe(true);
+    expect(Buffer.compare(await fs.readFile(spooled.path), large)).toBe(0);
+  });
+
+  it('leaves no file when the upload breaks off', async () => {
+    const dir = path.join(tempDir, 'broken');
+    const broken = new Readable({
+      read() {
+        this.push(Buffer.alloc(1024, 1));
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(spool(broken, dir)).rejects.toThrow('connection reset');
+    expect(await fs.readdir(dir)).toEqual([]);
   });
 });

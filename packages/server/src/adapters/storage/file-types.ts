@@ -124,8 +124,11 @@ const MATCHES: Record<UploadExtension, (bytes: Uint8Array) => boolean> = {
 const isUploadExtension = (value: string): value is UploadExtension =>
   (UPLOAD_EXTENSIONS as readonly string[]).includes(value);
 
-/** Accepts an upload only when its extension is allowed and its bytes are what that extension claims. */
-export function checkUpload(filename: string, bytes: Uint8Array): UploadCheck {
+/**
+ * Accepts an upload only when its extension is allowed and its bytes are what that extension claims.
+ * `bytes` may be the start of a larger file of `size` bytes (the first 64 KiB and one more byte).
+ */
+export function checkUpload(filename: string, bytes: Uint8Array, size = bytes.length): UploadCheck {
   const base = baseName(filename);
   const dot = base.lastIndexOf('.');
   const extension =
@@ -136,7 +139,7 @@ export function checkUpload(filename: string, bytes: Uint8Array): UploadCheck {
           .trim()
           .toLowerCase();
   if (!isUploadExtension(extension)) return { ok: false, message: UNSUPPORTED_TYPE_MESSAGE };
-  if (bytes.length === 0) return { ok: false, message: EMPTY_FILE_MESSAGE };
+  if (size === 0) return { ok: false, message: EMPTY_FILE_MESSAGE };
   if (!MATCHES[extension](bytes)) return { ok: false, message: CONTENT_MISMATCH_MESSAGE };
   return { ok: true, extension, contentType: CONTENT_TYPES[extension] };
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertStorageKey, newStorageKey, type Storage, sha256Hex } from './storage.ts';
@@ -36,23 +37,25 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     return response.Body;
   };
 
+  /** Resolves once S3 has checked the SHA-256 and acknowledged the whole object: never a partial one. */
+  const putObject = async (body: Uint8Array | Readable, size: number, sha256: string) => {
+    const key = newStorageKey();
+    await client.send(
+      new PutObjectCommand({
+        Bucket,
+        Key: key,
+        Body: body,
+        ContentLength: size,
+        ContentType: 'application/octet-stream',
+        ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
+      }),
+    );
+    return { key, size, sha256 };
+  };
+
   return {
-    async put(bytes) {
-      const key = newStorageKey();
-      const sha256 = sha256Hex(bytes);
-      // Resolves once S3 has acknowledged the whole object; there is no partial object under a key.
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: bytes,
-          ContentLength: bytes.byteLength,
-          ContentType: 'application/octet-stream',
-          ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
-        }),
-      );
-      return { key, size: bytes.byteLength, sha256 };
-    },
+    put: (bytes) => putObject(bytes, bytes.byteLength, sha256Hex(bytes)),
+    putFile: (file, known) => putObject(fs.createReadStream(file), known.size, known.sha256),
     async get(key) {
       const bytes = await (await getBody(key)).transformToByteArray();
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

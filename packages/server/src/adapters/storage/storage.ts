@@ -5,6 +5,14 @@ import path from 'node:path';
 /** Where file bytes live. The database row naming a file is written only after `put` returns. */
 export type Storage = {
   put(bytes: Uint8Array): Promise<{ key: string; size: number; sha256: string }>;
+  /**
+   * A file already on disk (a spooled upload, its size and hash known), moved or copied into the store
+   * without reading it into memory; the file may be gone afterwards.
+   */
+  putFile(
+    file: string,
+    known: { size: number; sha256: string },
+  ): Promise<{ key: string; size: number; sha256: string }>;
   get(key: string): Promise<Buffer>;
   /** The bytes as a stream, for downloads and zips that should not hold whole files in memory. */
   getStream(key: string): Promise<NodeJS.ReadableStream>;
@@ -42,6 +50,19 @@ export function createDiskStorage(root: string): Storage {
       await fs.writeFile(temporary, bytes, { flush: true });
       await fs.rename(temporary, file);
       return { key, size: bytes.byteLength, sha256: sha256Hex(bytes) };
+    },
+    async putFile(source, known) {
+      const key = newStorageKey();
+      const file = pathOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.part`;
+      // A rename when the spool folder is on the same disk (DATA_DIR/tmp), else a copy.
+      await fs.rename(source, temporary).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EXDEV') throw error;
+        await fs.copyFile(source, temporary);
+      });
+      await fs.rename(temporary, file);
+      return { key, ...known };
     },
     // async, so a bad key rejects like every other failure instead of throwing synchronously.
     get: async (key) => fs.readFile(pathOf(key)),

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import yazl from 'yazl';
 import { checkUpload, safeFilename } from '../../adapters/storage/file-types.ts';
+import type { Spooled } from '../../adapters/storage/spool.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documents, files } from '../../db/schema/index.ts';
@@ -9,7 +10,8 @@ import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { ensureFolder, presentFile } from './folders.ts';
 import { normalizePath } from './paths.ts';
 
-export type Upload = { filename: string; bytes: Uint8Array };
+/** An uploaded file, spooled to disk as it arrived (see readUploads). */
+export type Upload = { filename: string; file: Spooled };
 export const FILE_IS_DOCUMENT = "This file is a task's document and cannot be deleted from the cabinet.";
 /** Spec 3 §9: uploads land in /Miscellaneous/Data Room unless a folder is named. */
 export const DEFAULT_UPLOAD_FOLDER = '/Miscellaneous/Data Room';
@@ -32,7 +34,7 @@ export async function storeUploads(
   if (uploads.length > MAX_FILES_PER_UPLOAD)
     throw invalid({ file: `Upload at most ${MAX_FILES_PER_UPLOAD} files at once.` });
   const checked = uploads.map((upload) => {
-    const result = checkUpload(upload.filename, upload.bytes);
+    const result = checkUpload(upload.filename, upload.file.sample, upload.file.size);
     if (!result.ok)
       throw new AppError('VALIDATION_ERROR', result.message, {
         [safeFilename(upload.filename)]: result.message,
@@ -41,7 +43,7 @@ export async function storeUploads(
   });
   const stored: { key: string; size: number; sha256: string }[] = [];
   try {
-    for (const upload of checked) stored.push(await ctx.storage.put(upload.bytes));
+    for (const upload of checked) stored.push(await ctx.storage.putFile(upload.file.path, upload.file));
     return await ctx.db.transaction(async (tx) => {
       await ensureFolder(tx, accountId, path);
       const rows = await tx

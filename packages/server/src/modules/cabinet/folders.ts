@@ -120,36 +120,40 @@ export async function listFolder(
   query: { path: string; limit: number; offset: number },
 ) {
   const path = normalizePath(query.path);
-  if (path !== ROOT) {
-    const [exists] = await tx
-      .select({ id: folders.id })
-      .from(folders)
-      .where(and(eq(folders.accountId, accountId), eq(folders.path, path)));
-    if (!exists) throw notFound('Folder not found');
-  }
-  const subfolders = await tx
-    .select()
-    .from(folders)
-    .where(and(eq(folders.accountId, accountId), eq(folders.parentPath, path)))
-    .orderBy(asc(folders.name));
-  // One JSON value for the page and the count: PGlite's cost is per cell handed over.
+  // One statement (one consistent snapshot, no transaction needed) returning one JSON value: PGlite's
+  // cost is per round trip and per cell handed over, so the folder's check, its subfolders, the page
+  // of files and their count come back together.
   const result = await tx.execute<{ data: string }>(sql`
     select json_build_object(
+      'exists', ${path === ROOT} or exists (select 1 from ${folders}
+                where account_id = ${accountId} and path = ${path}),
+      'folders', (select coalesce(json_agg(json_build_array(d.id, d.name, d.path, d.parent_path, d.created_at)
+                                           order by d.name), '[]'::json)
+                  from ${folders} d where d.account_id = ${accountId} and d.parent_path = ${path}),
       'files', (select coalesce(json_agg(json_build_array(f.id, f.filename, f.content_type, f.size, f.created_at)
                                          order by f.filename, f.id), '[]'::json)
                 from (select id, filename, content_type, size, created_at from ${files}
                       where account_id = ${accountId} and folder = ${path}
                       order by filename, id limit ${query.limit} offset ${query.offset}) f),
       'total', (select count(*) from ${files} where account_id = ${accountId} and folder = ${path}))::text as data`);
-  const page = JSON.parse(result.rows[0]?.data ?? '{"files":[],"total":0}') as {
+  const listing = JSON.parse(result.rows[0].data) as {
+    exists: boolean;
+    folders: [number, string, string, string, string][];
     files: [number, string, string, number, string][];
     total: number;
   };
+  if (!listing.exists) throw notFound('Folder not found');
   return {
     path,
     parent_path: parentOf(path),
-    folders: subfolders.map(presentFolder),
-    files: page.files.map(([id, filename, contentType, size, createdAt]) => ({
+    folders: listing.folders.map(([id, name, folderPath, parentPath, createdAt]) => ({
+      id,
+      name,
+      path: folderPath,
+      parent_path: parentPath,
+      created_at: new Date(createdAt).toISOString(),
+    })),
+    files: listing.files.map(([id, filename, contentType, size, createdAt]) => ({
       id,
       filename,
       content_type: contentType,
@@ -157,6 +161,6 @@ export async function listFolder(
       path,
       created_at: new Date(createdAt).toISOString(),
     })),
-    total_files: page.total,
+    total_files: listing.total,
   };
 }

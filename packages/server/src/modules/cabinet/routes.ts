@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { RESTRICTED_ROLE_ID } from '@charter/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
+import { spool } from '../../adapters/storage/spool.ts';
 import type { AppContext } from '../../context.ts';
 import { type AccountAuth, authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import { AppError, invalid } from '../../http/errors.ts';
@@ -37,16 +40,27 @@ async function authenticateCabinet(ctx: AppContext, request: FastifyRequest) {
   return auth;
 }
 
-/** Every file part of a multipart request, read whole (the plugin caps each file's size). */
-export async function readUploads(request: FastifyRequest): Promise<Upload[]> {
+/**
+ * Every file part of a multipart request, spooled to DATA_DIR/tmp as it arrives (the plugin caps each
+ * file's size), then handed to `use`; the spooled files are removed afterwards, whatever happens.
+ */
+export async function withUploads<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  use: (uploads: Upload[]) => Promise<T>,
+): Promise<T> {
   if (!request.isMultipart()) throw invalid({ file: 'Choose a file to upload.' });
   const uploads: Upload[] = [];
-  for await (const part of request.files()) {
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw invalid({ file: 'The file is too large.' });
-    uploads.push({ filename: part.filename, bytes });
+  try {
+    for await (const part of request.files()) {
+      const file = await spool(part.file, path.join(ctx.config.dataDir, 'tmp'));
+      uploads.push({ filename: part.filename, file });
+      if (part.file.truncated) throw invalid({ file: 'The file is too large.' });
+    }
+    return await use(uploads);
+  } finally {
+    await Promise.all(uploads.map((upload) => fs.rm(upload.file.path, { force: true })));
   }
-  return uploads;
 }
 
 /** A preview PDF, named after its file (report.docx -> report.pdf), shown inline and never cached. */
@@ -75,7 +89,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const auth = await authenticateCabinet(ctx, request);
-      return ctx.db.transaction((tx) => listFolder(tx, auth.account.id, request.query));
+      return listFolder(ctx.db, auth.account.id, request.query);
     },
   );
 
@@ -115,8 +129,9 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     { schema: { tags, querystring: z.object({ path: z.string().max(2000).default('/') }) } },
     async (request, reply) => {
       const auth = await authenticateCabinet(ctx, request);
-      const uploads = await readUploads(request);
-      const stored = await storeUploads(ctx, auth.account.id, auth.user.id, request.query.path, uploads);
+      const stored = await withUploads(ctx, request, (uploads) =>
+        storeUploads(ctx, auth.account.id, auth.user.id, request.query.path, uploads),
+      );
       return reply.status(201).send(stored);
     },
   );

@@ -8,7 +8,7 @@ import { projects, projectTemplates, transactions } from '../../db/schema/index.
 import { type AccountAuth, authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
-import { hasCabinetAccess, readUploads } from '../cabinet/routes.ts';
+import { hasCabinetAccess, withUploads } from '../cabinet/routes.ts';
 import { loadAnswers, presentQuestionnaire } from './answers.ts';
 import { addCounsel, counselOptions, removeCounsel } from './counsel.ts';
 import { createProject } from './create-project.ts';
@@ -479,8 +479,9 @@ export async function workflowRoutes(app: App, ctx: AppContext) {
 
   app.post('/api/account/task/:id/upload', { schema: { tags, params: idParams } }, async (request, reply) => {
     const auth = await account(request);
-    const uploads = await readUploads(request);
-    const result = await uploadTaskDocument(ctx, auth.account.id, auth.user.id, request.params.id, uploads);
+    const result = await withUploads(ctx, request, (uploads) =>
+      uploadTaskDocument(ctx, auth.account.id, auth.user.id, request.params.id, uploads),
+    );
     return reply.status(201).send(result);
   });
 
