@@ -1,4 +1,4 @@
-import { and, asc, count, eq, like, or, sql } from 'drizzle-orm';
+import { and, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { files, folders } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
