@@ -21,6 +21,7 @@ import { createTokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { startMaintenance } from './db/maintenance.ts';
 import { startAuthCacheSync } from './http/auth-cache-sync.ts';
 import { createAuthCaches } from './http/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await database.migrate();
   const db = database.db;
   const jobs = createJobQueue(db, app.log);
+  const maintenance = startMaintenance(database, app.log);
   const office = config.libreOffice ? createLibreOfficeConverter(config.libreOffice) : null;
   const ctx: AppContext = {
     config,
@@ -71,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     tokens: await createTokenService(db, config.publicUrl),
     storage: createStorage(config),
     office,
+    maintenance,
     mailer: createMailer(jobs, {
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
@@ -116,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (!READ_ONLY_METHODS.has(request.method) || request.url.startsWith('/api/user/confirm/')) {
       clearAuthCaches();
       await sync?.notify();
+      maintenance?.noteWrite();
     }
     return payload;
   });
@@ -149,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await jobs.stop();
     await sync?.close();
     await office?.close();
+    await maintenance?.stop();
     if (!options.database) await database.close();
   });
   return app;

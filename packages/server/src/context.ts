@@ -5,6 +5,7 @@ import type { Storage } from './adapters/storage/storage.ts';
 import type { TokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Maintenance } from './db/maintenance.ts';
 import type { AuthCaches } from './http/authenticate.ts';
 import type { JobQueue } from './jobs/queue.ts';
 
@@ -17,6 +18,8 @@ export type AppContext = {
   jobs: JobQueue;
   mailer: Mailer;
   storage: Storage;
+  /** The embedded database's vacuum schedule (null on PostgreSQL, which has autovacuum). */
+  maintenance: Maintenance | null;
   /** Office documents to PDF for previews; null when LibreOffice is not installed. */
   office: OfficeConverter | null;
   log: FastifyBaseLogger;
