@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { App } from '../../http/types.ts';
+import { loadAnswers } from './answers.ts';
+import {
+  createResource,
+  deleteResource,
+  getResource,
+  listResources,
+  mergeResources,
+  renameResource,
+} from './resources.ts';
+import { idParams, routeKit, tags } from './route-kit.ts';
+import { saveAnswer } from './save-answer.ts';
+import { findTransaction } from './scope.ts';
+import { templateFor } from './submit-transaction.ts';
+
+/** Answers (flat features) and the resources questionnaires share. */
+export async function answerRoutes(app: App, ctx: AppContext) {
+  const { account, inTx, readById, removeById } = routeKit(app, ctx);
+
+  app.post(
+    '/api/account/flat_feature',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          transaction_id: z.number().int().positive(),
+          feature_type_id: z.union([z.string(), z.number()]).transform(String),
+          resource_id: z.number().int().positive().nullish(),
+          value: z.string().max(20_000),
+          access_code: z.string().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => saveAnswer(tx, auth.account.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/account/flat_feature/query',
+    { schema: { tags, body: z.object({ transaction_id: z.number().int().positive() }) } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx(async (tx) => {
+        const transaction = await findTransaction(tx, auth.account.id, request.body.transaction_id);
+        const { transactionTemplate } = await templateFor(tx, transaction);
+        return loadAnswers(tx, transaction.id, transactionTemplate);
+      });
+    },
+  );
+
+  app.post(
+    '/api/account/resource',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          name: z.string().max(300),
+          resource_type_id: z.number().int().optional(),
+          transaction_id: z.number().int().positive().optional(),
+          question_id: z.string().max(100).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      return reply.status(201).send(await inTx((tx) => createResource(tx, auth.account.id, request.body)));
+    },
+  );
+
+  app.get(
+    '/api/account/resource/',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          resource_type_id: z.coerce.number().int().optional(),
+          search: z.string().max(100).optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => listResources(tx, auth.account.id, request.query));
+    },
+  );
+
+  readById('/api/account/resource/:id', getResource);
+
+  app.patch(
+    '/api/account/resource/:id',
+    { schema: { tags, params: idParams, body: z.object({ name: z.string().max(300) }) } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => renameResource(tx, auth.account.id, request.params.id, request.body.name));
+    },
+  );
+
+  removeById('/api/account/resource/:id', deleteResource);
+
+  app.put(
+    '/api/account/resource/merge/:a/:b',
+    {
+      schema: {
+        tags,
+        params: z.object({ a: z.coerce.number().int().positive(), b: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => mergeResources(tx, auth.account.id, request.params.a, request.params.b));
+    },
+  );
+}

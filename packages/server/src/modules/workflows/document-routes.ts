@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { contentDisposition } from '../../adapters/storage/file-types.ts';
+import type { AppContext } from '../../context.ts';
+import { authenticateUser } from '../../http/authenticate.ts';
+import type { App } from '../../http/types.ts';
+import { hasCabinetAccess, withUploads } from '../cabinet/routes.ts';
+import { getCustomDocument, myTemplates, pickCustomDocument, saveCustomFields } from './custom-documents.ts';
+import { documentHistory, readFile, userDocuments } from './documents.ts';
+import { addRecipient, listRecipients, removeRecipient } from './recipients.ts';
+import { idParams, routeKit, tags } from './route-kit.ts';
+import { uploadTaskDocument } from './upload-document.ts';
+
+/** Documents: history, files, task uploads, recipients, the user's documents and custom documents. */
+export async function documentRoutes(app: App, ctx: AppContext) {
+  const { account, inTx, readById, removeById } = routeKit(app, ctx);
+
+  app.get(
+    '/api/account/document_history',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          before: z.coerce.number().int().positive().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => documentHistory(tx, auth.account.id, request.query));
+    },
+  );
+
+  app.get(
+    '/api/account/box/file/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z.object({ download: z.coerce.number().int().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      const { file, bytes } = await readFile(ctx, auth.account.id, request.params.id, hasCabinetAccess(auth));
+      return reply
+        .type(file.contentType)
+        .header(
+          'content-disposition',
+          contentDisposition(file.filename, request.query.download ? 'attachment' : 'inline'),
+        )
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+
+  app.post('/api/account/task/:id/upload', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const auth = await account(request);
+    const result = await withUploads(ctx, request, (uploads) =>
+      uploadTaskDocument(ctx, auth.account.id, auth.user.id, request.params.id, uploads),
+    );
+    return reply.status(201).send(result);
+  });
+
+  readById('/api/account/document_history/:id/email_recipient', listRecipients);
+
+  app.post(
+    '/api/account/document_history/email_recipient',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          document_id: z.number().int().positive(),
+          email: z.string().max(320).optional(),
+          metadata: z
+            .object({ name: z.string().max(200).optional(), role: z.string().max(100).optional() })
+            .optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      return reply.status(201).send(await inTx((tx) => addRecipient(tx, auth.account.id, request.body)));
+    },
+  );
+
+  removeById('/api/account/document_history/email_recipient/:id', removeRecipient);
+
+  app.get(
+    '/api/user/document',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          before: z.coerce.number().int().positive().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = await authenticateUser(ctx, request);
+      return inTx((tx) => userDocuments(tx, auth.user.id, request.query));
+    },
+  );
+
+  app.get('/api/account/storage/my_templates', { schema: { tags } }, async (request) => {
+    const auth = await account(request);
+    return inTx((tx) => myTemplates(tx, auth.account.id));
+  });
+
+  app.get(
+    '/api/account/custom_document',
+    { schema: { tags, querystring: z.object({ task_id: z.coerce.number().int().positive() }) } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => getCustomDocument(tx, auth.account.id, request.query.task_id));
+    },
+  );
+
+  app.post(
+    '/api/account/custom_document',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          account_task_id: z.number().int().positive(),
+          file_id: z.number().int().positive(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      return reply.status(201).send(await pickCustomDocument(ctx, auth.account.id, request.body));
+    },
+  );
+
+  app.put(
+    '/api/account/custom_document/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ fields: z.record(z.string().max(100), z.string().max(2000)) }),
+      },
+    },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => saveCustomFields(tx, auth.account.id, request.params.id, request.body.fields));
+    },
+  );
+}

@@ -1,0 +1,96 @@
+import { RESTRICTED_ROLE_ID } from '@charter/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { App } from '../../http/types.ts';
+import { addCounsel, counselOptions, removeCounsel } from './counsel.ts';
+import { idParams, routeKit, tags } from './route-kit.ts';
+import { assigneeOptionsFor, assignTransaction, deleteTodo, listTodos, updateTodo } from './todos.ts';
+
+/** To-dos (recommendations), assigning task groups, and a project's counsel. */
+export async function todoRoutes(app: App, ctx: AppContext) {
+  const { account, inTx } = routeKit(app, ctx);
+
+  const assignee = z.object({ assignee_id: z.number().int().positive().nullable() });
+
+  app.get('/api/account/recommendation', { schema: { tags } }, async (request) => {
+    const auth = await account(request);
+    const restricted = auth.account.roleId === RESTRICTED_ROLE_ID ? 4 : null;
+    return inTx((tx) => listTodos(tx, auth.account.id, restricted));
+  });
+
+  app.get(
+    '/api/account/recommendation/project_template/:id',
+    { schema: { tags, params: z.object({ id: z.string().max(100) }) } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => assigneeOptionsFor(tx, auth.account.id, request.params.id));
+    },
+  );
+
+  app.patch(
+    '/api/account/recommendation/:id',
+    { schema: { tags, params: idParams, body: assignee } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) => updateTodo(tx, auth.account.id, request.params.id, request.body.assignee_id));
+    },
+  );
+
+  app.delete('/api/account/recommendation/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const auth = await account(request);
+    return inTx((tx) => deleteTodo(tx, auth.account.id, request.params.id));
+  });
+
+  app.post(
+    '/api/account/transaction/:id/assign',
+    { schema: { tags, params: idParams, body: assignee } },
+    async (request) => {
+      const auth = await account(request);
+      return inTx((tx) =>
+        assignTransaction(tx, auth.account.id, request.params.id, request.body.assignee_id),
+      );
+    },
+  );
+
+  app.get('/api/account/counsel', { schema: { tags } }, async (request) => {
+    const auth = await account(request);
+    return inTx((tx) => counselOptions(tx, auth.account.id));
+  });
+
+  app.post(
+    '/api/account/project/:id/counsel',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({
+          counsel_type: z.string().max(100),
+          user_id: z.number().int().positive().nullable(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      const counsel = await inTx((tx) => addCounsel(tx, auth.account.id, request.params.id, request.body));
+      return reply.status(201).send(counsel);
+    },
+  );
+
+  app.delete(
+    '/api/account/project/:id/counsel/:counselId',
+    {
+      schema: {
+        tags,
+        params: z.object({
+          id: z.coerce.number().int().positive(),
+          counselId: z.coerce.number().int().positive(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = await account(request);
+      await inTx((tx) => removeCounsel(tx, auth.account.id, request.params.id, request.params.counselId));
+      return reply.status(204).send();
+    },
+  );
+}
