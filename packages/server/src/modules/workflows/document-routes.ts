@@ -10,21 +10,19 @@ import { addRecipient, listRecipients, removeRecipient } from './recipients.ts';
 import { idParams, routeKit, tags } from './route-kit.ts';
 import { uploadTaskDocument } from './upload-document.ts';
 
+/** Newest first, a page at a time: `before` is the last id seen. */
+const documentPage = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().positive().optional(),
+});
+
 /** Documents: history, files, task uploads, recipients, the user's documents and custom documents. */
 export async function documentRoutes(app: App, ctx: AppContext) {
   const { account, inTx, readById, removeById } = routeKit(app, ctx);
 
   app.get(
     '/api/account/document_history',
-    {
-      schema: {
-        tags,
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-          before: z.coerce.number().int().positive().optional(),
-        }),
-      },
-    },
+    { schema: { tags, querystring: documentPage } },
     async (request) => {
       const auth = await account(request);
       return inTx((tx) => documentHistory(tx, auth.account.id, request.query));
@@ -86,22 +84,10 @@ export async function documentRoutes(app: App, ctx: AppContext) {
 
   removeById('/api/account/document_history/email_recipient/:id', removeRecipient);
 
-  app.get(
-    '/api/user/document',
-    {
-      schema: {
-        tags,
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-          before: z.coerce.number().int().positive().optional(),
-        }),
-      },
-    },
-    async (request) => {
-      const auth = await authenticateUser(ctx, request);
-      return inTx((tx) => userDocuments(tx, auth.user.id, request.query));
-    },
-  );
+  app.get('/api/user/document', { schema: { tags, querystring: documentPage } }, async (request) => {
+    const auth = await authenticateUser(ctx, request);
+    return inTx((tx) => userDocuments(tx, auth.user.id, request.query));
+  });
 
   app.get('/api/account/storage/my_templates', { schema: { tags } }, async (request) => {
     const auth = await account(request);
