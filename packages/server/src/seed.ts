@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from './adapters/passwords.ts';
 import type { AppContext } from './context.ts';
 import { brands, users } from './db/schema/index.ts';
@@ -58,14 +58,23 @@ export async function seedBrands(ctx: AppContext) {
 export async function seedDemo(ctx: AppContext): Promise<{ email: string; password: string }> {
   const file = path.join(ctx.config.dataDir, 'demo-credentials.json');
   let password: string;
-  if (fs.existsSync(file)) {
-    password = JSON.parse(fs.readFileSync(file, 'utf8')).password;
-  } else {
+  const generated = !fs.existsSync(file);
+  if (generated) {
     password = randomBytes(12).toString('base64url');
     fs.mkdirSync(ctx.config.dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify({ email: DEMO_EMAIL, password }, null, 2), { mode: 0o600 });
+  } else {
+    password = JSON.parse(fs.readFileSync(file, 'utf8')).password;
   }
-  if (!(await findUserByEmail(ctx.db, DEMO_EMAIL))) {
+  const existing = await findUserByEmail(ctx.db, DEMO_EMAIL);
+  if (existing && generated) {
+    // A database server kept across a new DATA_DIR: the demo sign-in printed must still work.
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, existing.id));
+  }
+  if (!existing) {
     const passwordHash = await hashPassword(password);
     await ctx.db.transaction(async (tx) => {
       const [user] = await tx

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/seed.ts';
+import { accounts, users } from '../src/db/schema/index.ts';
+import { DEMO_EMAIL, seedDemo } from '../src/seed.ts';
 import { DEMO_DOCUMENTS, DEMO_DOCUMENTS_FOLDER } from '../src/seed-demo-documents.ts';
 import { accessToken, type Json, login } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -11,11 +15,24 @@ describe('the demo seed', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    // On PostgreSQL the test database is the one the e2e server seeds its own demo user into next.
+    const [demo] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+    if (demo) {
+      await t.ctx.db.delete(accounts).where(eq(accounts.createdBy, demo.id));
+      await t.ctx.db.delete(users).where(eq(users.id, demo.id));
+    }
+    await t.close();
+  });
 
   it('creates the demo user once, with a workspace holding earlier documents as PDFs', async () => {
+    const first = await seedDemo(t.ctx);
+    expect(await seedDemo(t.ctx)).toEqual(first); // a second start finds it
+    // A new DATA_DIR beside a database that kept the user: a new password, and it is the one that works.
+    fs.rmSync(path.join(t.config.dataDir, 'demo-credentials.json'));
     const demo = await seedDemo(t.ctx);
-    expect(await seedDemo(t.ctx)).toEqual(demo); // a second start finds it
+    expect(demo.password).not.toBe(first.password);
+    await expect(login(t, demo.email, first.password)).rejects.toThrow('login failed');
     const { idToken } = await login(t, demo.email, demo.password);
     const workspaces = await t.app.inject({
       url: '/api/user/accounts',
