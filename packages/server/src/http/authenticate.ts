@@ -1,22 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { accounts, memberships, users } from '../db/schema/index.ts';
-import { type AccountFeature, findMembership } from '../modules/accounts/memberships.ts';
+import { findMembership } from '../modules/accounts/memberships.ts';
 import { findLiveSession, findSessionByCookie, SESSION_COOKIE } from '../modules/auth/session-store.ts';
+import { type MemberActor, memberActor, type UserActor, userActor } from './actor.ts';
 import { type AuthCache, createAuthCache } from './auth-cache.ts';
 import { AppError, unauthorized } from './errors.ts';
 
-export type UserRow = typeof users.$inferSelect;
-
-export type UserAuth = { user: UserRow; sessionId: string; impersonatorId: number | null };
-
-export type AccountAuth = UserAuth & {
-  account: typeof accounts.$inferSelect;
-  membership: typeof memberships.$inferSelect;
-  features: AccountFeature[];
-};
-
-export type AuthCaches = { user: AuthCache<UserAuth>; account: AuthCache<AccountAuth> };
+export type AuthCaches = { user: AuthCache<UserActor>; account: AuthCache<MemberActor> };
 
 export const createAuthCaches = (): AuthCaches => ({ user: createAuthCache(), account: createAuthCache() });
 
@@ -32,14 +22,11 @@ const sessionInvalid = () =>
     'Your Session has failed to validate or expired, please login to continue.',
   );
 
-const fromRow = (row: NonNullable<Awaited<ReturnType<typeof findLiveSession>>>): UserAuth => ({
-  user: row.user,
-  sessionId: row.session.id,
-  impersonatorId: row.session.impersonatorId,
-});
+const fromRow = (row: NonNullable<Awaited<ReturnType<typeof findLiveSession>>>) =>
+  userActor(row.user, row.session.id, row.session.impersonatorId);
 
 /** The signed-in user: a Bearer id_token, else the session cookie. */
-export async function authenticateUser(ctx: AppContext, request: FastifyRequest): Promise<UserAuth> {
+export async function authenticateUser(ctx: AppContext, request: FastifyRequest): Promise<UserActor> {
   const token = bearer(request);
   if (token) {
     const cached = ctx.authCaches.user.get(token);
@@ -47,9 +34,9 @@ export async function authenticateUser(ctx: AppContext, request: FastifyRequest)
     const claims = await ctx.tokens.verify(token, 'id');
     const row = await findLiveSession(ctx.db, claims.sid);
     if (!row || String(row.user.id) !== claims.sub) throw sessionInvalid();
-    const auth = fromRow(row);
-    ctx.authCaches.user.set(token, auth, claims.exp);
-    return auth;
+    const actor = fromRow(row);
+    ctx.authCaches.user.set(token, actor, claims.exp);
+    return actor;
   }
   const cookie = request.cookies?.[SESSION_COOKIE];
   if (!cookie) throw unauthorized();
@@ -59,7 +46,7 @@ export async function authenticateUser(ctx: AppContext, request: FastifyRequest)
 }
 
 /** The user acting in one workspace: a Bearer access_token whose session and membership still hold. */
-export async function authenticateAccount(ctx: AppContext, request: FastifyRequest): Promise<AccountAuth> {
+export async function authenticateAccount(ctx: AppContext, request: FastifyRequest): Promise<MemberActor> {
   const token = bearer(request);
   if (!token) throw unauthorized();
   const cached = ctx.authCaches.account.get(token);
@@ -69,7 +56,7 @@ export async function authenticateAccount(ctx: AppContext, request: FastifyReque
   if (!row || String(row.user.id) !== claims.sub) throw sessionInvalid();
   const member = await findMembership(ctx.db, row.user.id, Number(claims.account_id));
   if (!member) throw new AppError('FORBIDDEN', 'You no longer have access to this workspace');
-  const auth = { ...fromRow(row), ...member };
-  ctx.authCaches.account.set(token, auth, claims.exp);
-  return auth;
+  const actor = memberActor(fromRow(row), member);
+  ctx.authCaches.account.set(token, actor, claims.exp);
+  return actor;
 }

@@ -5,6 +5,7 @@ import type { App } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { createAccount } from './create-account.ts';
 import { listAccounts } from './list-accounts.ts';
+import { accountAbilities } from './policies.ts';
 import { presentAccount } from './presenters.ts';
 import { setPreferredAccount } from './set-preference.ts';
 
@@ -19,16 +20,16 @@ const accountParams = z.object({ id: z.coerce.number().int().positive() });
 
 export async function accountRoutes(app: App, ctx: AppContext) {
   app.get('/api/user/accounts', { schema: { tags: ['user'] } }, async (request) => {
-    const auth = await authenticateUser(ctx, request);
-    const rows = await listAccounts(ctx.db, auth.user.id);
+    const actor = await authenticateUser(ctx, request);
+    const rows = await listAccounts(ctx.db, actor.userId);
     return rows.map((r) => presentAccount(r.account, r.membership, r.features));
   });
 
   app.post('/api/user/accounts', { schema: { tags: ['user'], body: newAccount } }, async (request, reply) => {
-    const auth = await authenticateUser(ctx, request);
+    const actor = await authenticateUser(ctx, request);
     const brand = await mailBrandFor(ctx, request.headers.host);
     const account = await ctx.db.transaction((tx) =>
-      createAccount(tx, { ...request.body, userId: auth.user.id, brandId: brand.id }),
+      createAccount(tx, { ...request.body, userId: actor.userId, brandId: brand.id }),
     );
     return reply.status(201).send({ account_id: account.id });
   });
@@ -42,33 +43,28 @@ export async function accountRoutes(app: App, ctx: AppContext) {
       url: '/api/user/accounts/:id/preference',
       schema: { tags: ['user'], params: accountParams },
       handler: async (request, reply) => {
-        const auth = await authenticateUser(ctx, request);
-        await ctx.db.transaction((tx) => setPreferredAccount(tx, auth.user.id, request.params.id, preferred));
+        const actor = await authenticateUser(ctx, request);
+        const { id } = request.params;
+        await ctx.db.transaction((tx) => setPreferredAccount(tx, actor.userId, id, preferred));
         return reply.status(204).send();
       },
     });
   }
 
   app.get('/api/account/me', { schema: { tags: ['account'] } }, async (request) => {
-    const auth = await authenticateAccount(ctx, request);
-    const restricted = auth.account.roleId === 3;
+    const actor = await authenticateAccount(ctx, request);
     return {
-      account: presentAccount(auth.account, auth.membership, auth.features),
+      account: presentAccount(actor.account, actor.membership, actor.features),
       user: {
-        id: auth.user.id,
-        email: auth.user.email,
-        first_name: auth.user.firstName,
-        family_name: auth.user.familyName,
-        is_admin: auth.membership.isAdmin,
-        filecabinet_access: auth.user.filecabinetAccess,
-        impersonator_id: auth.impersonatorId,
+        id: actor.userId,
+        email: actor.user.email,
+        first_name: actor.user.firstName,
+        family_name: actor.user.familyName,
+        is_admin: actor.isAdmin,
+        filecabinet_access: actor.user.filecabinetAccess,
+        impersonator_id: actor.impersonatorId,
       },
-      abilities: {
-        manage_settings: auth.membership.isAdmin && !restricted,
-        filecabinet: auth.user.filecabinetAccess && !restricted,
-        reports: !restricted,
-        rooms: false,
-      },
+      abilities: accountAbilities(actor),
     };
   });
 }

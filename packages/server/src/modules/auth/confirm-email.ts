@@ -9,7 +9,7 @@ import { randomCode } from '../../adapters/secrets.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { UserRow } from '../../http/authenticate.ts';
+import type { UserRow } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { confirmationCodeEmail } from './emails.ts';

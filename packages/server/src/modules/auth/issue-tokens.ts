@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { accounts } from '../../db/schema/index.ts';
-import type { UserRow } from '../../http/authenticate.ts';
+import type { UserRow } from '../../http/actor.ts';
 
 export const ID_TOKEN_TTL_SECONDS = 12 * 3600;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

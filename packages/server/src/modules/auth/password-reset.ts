@@ -10,7 +10,7 @@ import { randomToken } from '../../adapters/secrets.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { UserRow } from '../../http/authenticate.ts';
+import type { UserRow } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { resetPasswordEmail } from './emails.ts';

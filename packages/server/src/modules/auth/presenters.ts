@@ -1,4 +1,4 @@
-import type { UserRow } from '../../http/authenticate.ts';
+import type { UserRow } from '../../http/actor.ts';
 
 export function presentUser(user: UserRow, impersonatorId: number | null = null) {
   return {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, auditLog, memberships, users } from '../../db/schema/index.ts';
-import type { UserAuth } from '../../http/authenticate.ts';
+import { isStaff, type UserActor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { issueAccessToken, issueIdToken } from './issue-tokens.ts';
 import { presentUser } from './presenters.ts';
@@ -10,10 +10,10 @@ import { createSession } from './session-store.ts';
 /** Staff act as a user in one of their workspaces; the session and every token carry the staff id. */
 export async function remoteLogin(
   ctx: AppContext,
-  staff: UserAuth,
+  staff: UserActor,
   input: { user_id: number; account_id: number; ip?: string; userAgent?: string },
 ) {
-  if (!staff.user.isStaff || staff.impersonatorId !== null) {
+  if (!isStaff(staff)) {
     throw new AppError('NOT_SUDO', 'Only platform staff can log in as another user.');
   }
   return ctx.db.transaction(async (tx) => {

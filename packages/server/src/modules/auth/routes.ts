@@ -73,15 +73,15 @@ export async function authRoutes(app: App, ctx: AppContext) {
   // an id_token.
   for (const url of ['/api/authn/session/id_token', '/api/authn/session/oidc/token']) {
     app.post(url, { config: limit, schema: { tags: ['authn'] } }, async (request) => {
-      const auth = await authenticateUser(ctx, request);
-      await touchSession(ctx.db, auth.sessionId);
-      return { id_token: await issueIdToken(ctx, auth.user, auth.sessionId, auth.impersonatorId) };
+      const actor = await authenticateUser(ctx, request);
+      await touchSession(ctx.db, actor.sessionId);
+      return { id_token: await issueIdToken(ctx, actor.user, actor.sessionId, actor.impersonatorId) };
     });
   }
 
   app.delete('/api/authn/session', { schema: { tags: ['authn'] } }, async (request, reply) => {
-    const auth = await authenticateUser(ctx, request).catch(() => null);
-    if (auth) await revokeSession(ctx.db, auth.sessionId);
+    const actor = await authenticateUser(ctx, request).catch(() => null);
+    if (actor) await revokeSession(ctx.db, actor.sessionId);
     clearSessionCookie(ctx, reply);
     return reply.status(204).send();
   });
@@ -99,8 +99,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await authenticateUser(ctx, request);
-      return { access_token: await issueAccessTokenFor(ctx, auth, request.body) };
+      const actor = await authenticateUser(ctx, request);
+      return { access_token: await issueAccessTokenFor(ctx, actor, request.body) };
     },
   );
 

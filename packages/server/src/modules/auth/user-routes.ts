@@ -12,16 +12,16 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
 
   app.get('/api/user/me', { schema: { tags: ['user'] } }, async (request) => {
-    const auth = await authenticateUser(ctx, request);
-    return presentUser(auth.user, auth.impersonatorId);
+    const actor = await authenticateUser(ctx, request);
+    return presentUser(actor.user, actor.impersonatorId);
   });
 
   app.get(
     '/api/user/confirm/:code',
     { config: limit, schema: { tags: ['user'], params: z.object({ code: z.string() }) } },
     async (request) => {
-      const auth = await authenticateUser(ctx, request);
-      await confirmEmail(ctx, auth.user, request.params.code);
+      const actor = await authenticateUser(ctx, request);
+      await confirmEmail(ctx, actor.user, request.params.code);
       return { email_verified: true };
     },
   );
@@ -30,10 +30,10 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
     '/api/user/confirm/code/resend',
     { config: limit, schema: { tags: ['user'] } },
     async (request) => {
-      const auth = await authenticateUser(ctx, request);
-      if (auth.user.emailVerifiedAt) return { message: 'Your email address is already confirmed.' };
+      const actor = await authenticateUser(ctx, request);
+      if (actor.user.emailVerifiedAt) return { message: 'Your email address is already confirmed.' };
       const brand = await mailBrandFor(ctx, request.headers.host);
-      await ctx.db.transaction((tx) => sendConfirmationCode(ctx, tx, auth.user, brand));
+      await ctx.db.transaction((tx) => sendConfirmationCode(ctx, tx, actor.user, brand));
       return { message: 'A new confirmation code is on its way.' };
     },
   );

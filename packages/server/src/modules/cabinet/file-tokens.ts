@@ -2,9 +2,10 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { randomToken, sha256 } from '../../adapters/secrets.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { documents, files, fileTokens, memberships } from '../../db/schema/index.ts';
+import { documents, files, fileTokens } from '../../db/schema/index.ts';
+import type { MemberActor, UserActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
-import { findFile } from './files.ts';
+import { findReadableFile, userDocumentsScope } from '../workflows/documents.ts';
 
 /** How long a viewer link works. */
 export const FILE_TOKEN_TTL_MS = 5 * 60_000;
@@ -18,22 +19,19 @@ async function issue(tx: Tx, accountId: number, fileId: number) {
   return { token, url: `/api/public/file/${token}`, expires_at: expiresAt.toISOString() };
 }
 
-/** POST /api/account/storage/token: a short-lived link to one of the workspace's files. */
-export async function fileToken(tx: Tx, accountId: number, fileId: number) {
-  await findFile(tx, accountId, fileId);
-  return issue(tx, accountId, fileId);
+/** POST /api/account/storage/token: a short-lived link to a workspace file the member may open. */
+export async function fileToken({ tx, actor, fileId }: { tx: Tx; actor: MemberActor; fileId: number }) {
+  await findReadableFile(tx, actor, fileId);
+  return issue(tx, actor.accountId, fileId);
 }
 
 /** GET /api/user/document/{id}/token: the same for a document of any of the user's workspaces. */
-export async function documentToken(tx: Tx, userId: number, documentId: number) {
+export async function documentToken(input: { tx: Tx; actor: UserActor; documentId: number }) {
+  const { tx, actor, documentId } = input;
   const [row] = await tx
     .select({ fileId: documents.fileId, accountId: documents.accountId })
     .from(documents)
-    .innerJoin(
-      memberships,
-      and(eq(memberships.accountId, documents.accountId), eq(memberships.userId, userId)),
-    )
-    .where(eq(documents.id, documentId));
+    .where(and(eq(documents.id, documentId), userDocumentsScope(actor.userId)));
   if (!row?.fileId) throw notFound('Document not found');
   return issue(tx, row.accountId, row.fileId);
 }

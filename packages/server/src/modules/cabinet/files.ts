@@ -5,7 +5,9 @@ import { checkUpload, safeFilename } from '../../adapters/storage/file-types.ts'
 import type { Spooled } from '../../adapters/storage/spool.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { findOwned } from '../../db/owned.ts';
 import { documents, files } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { ensureFolder, presentFile } from './folders.ts';
 import { normalizePath } from './paths.ts';
@@ -22,13 +24,14 @@ export const MAX_FILES_PER_UPLOAD = 100;
  * batch stores nothing; bytes are written before the rows naming them, and removed again if the rows
  * cannot be written.
  */
-export async function storeUploads(
-  ctx: AppContext,
-  accountId: number,
-  userId: number,
-  folder: string,
-  uploads: Upload[],
-) {
+export async function storeUploads(input: {
+  ctx: AppContext;
+  actor: MemberActor;
+  folder: string;
+  uploads: Upload[];
+}) {
+  const { ctx, actor, folder, uploads } = input;
+  const accountId = actor.accountId;
   const path = normalizePath(folder);
   if (uploads.length === 0) throw invalid({ file: 'Choose a file to upload.' });
   if (uploads.length > MAX_FILES_PER_UPLOAD)
@@ -57,7 +60,7 @@ export async function storeUploads(
             sha256: stored[index].sha256,
             storageKey: stored[index].key,
             folder: path,
-            createdBy: userId,
+            createdBy: actor.userId,
           })),
         )
         .returning();
@@ -72,29 +75,25 @@ export async function storeUploads(
   }
 }
 
-export async function findFile(tx: Tx, accountId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.accountId, accountId)));
-  if (!row) throw notFound('File not found');
-  return row;
-}
+export const findFile = (tx: Tx, actor: MemberActor, id: number) =>
+  findOwned(tx, files, actor, id, { what: 'File not found' });
+
+type FileInput = { tx: Tx; actor: MemberActor; id: number };
 
 /** GET /api/account/box/file/{id}/info */
-export async function fileInfo(tx: Tx, accountId: number, id: number) {
-  const row = await findFile(tx, accountId, id);
+export async function fileInfo({ tx, actor, id }: FileInput) {
+  const row = await findFile(tx, actor, id);
   return { ...presentFile(row), sha256: row.sha256 };
 }
 
 /** PUT /api/account/box/file/{id}: a new name (its extension kept) or folder. */
-export async function updateFile(
-  tx: Tx,
-  accountId: number,
-  id: number,
-  input: { filename?: string; path?: string },
-) {
-  const row = await findFile(tx, accountId, id);
+export async function updateFile({
+  tx,
+  actor,
+  id,
+  input,
+}: FileInput & { input: { filename?: string; path?: string } }) {
+  const row = await findFile(tx, actor, id);
   const changes: Partial<typeof files.$inferInsert> = {};
   if (input.filename !== undefined) {
     const extension = row.filename.includes('.') ? row.filename.slice(row.filename.lastIndexOf('.')) : '';
@@ -104,15 +103,15 @@ export async function updateFile(
   }
   if (input.path !== undefined) {
     changes.folder = normalizePath(input.path);
-    await ensureFolder(tx, accountId, changes.folder);
+    await ensureFolder(tx, actor.accountId, changes.folder);
   }
   const [updated] = await tx.update(files).set(changes).where(eq(files.id, id)).returning();
   return presentFile(updated);
 }
 
 /** DELETE /api/account/box/file/{id}: not a task's document (that one goes with its task). */
-export async function deleteFile(tx: Tx, accountId: number, id: number) {
-  const row = await findFile(tx, accountId, id);
+export async function deleteFile({ tx, actor, id }: FileInput) {
+  const row = await findFile(tx, actor, id);
   const [document] = await tx
     .select({ id: documents.id })
     .from(documents)
@@ -139,7 +138,12 @@ function uniqueNames(names: string[]): string[] {
  * POST /api/account/storage/download-zip: the chosen files as one zip, streamed: each file is read
  * from storage only when the zip reaches it.
  */
-export async function zipFiles(ctx: AppContext, accountId: number, ids: number[]): Promise<Readable> {
+export async function zipFiles(input: {
+  ctx: AppContext;
+  actor: MemberActor;
+  ids: number[];
+}): Promise<Readable> {
+  const { ctx, actor, ids } = input;
   const unique = [...new Set(ids)];
   const rows = await ctx.db
     .select({
@@ -149,7 +153,7 @@ export async function zipFiles(ctx: AppContext, accountId: number, ids: number[]
       createdAt: files.createdAt,
     })
     .from(files)
-    .where(and(eq(files.accountId, accountId), inArray(files.id, unique)));
+    .where(and(eq(files.accountId, actor.accountId), inArray(files.id, unique)));
   if (rows.length !== unique.length) throw notFound('File not found');
   const names = uniqueNames(rows.map((r) => r.filename));
   const zip = new yazl.ZipFile();

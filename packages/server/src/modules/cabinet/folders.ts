@@ -1,8 +1,11 @@
 import { and, count, eq, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { files, folders } from '../../db/schema/index.ts';
+import { findOwned } from '../../db/owned.ts';
+import { documents, files, folders } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { ancestry, checkFolderName, join, nameOf, normalizePath, parentOf, ROOT } from './paths.ts';
+import { fileAbilities } from './policies.ts';
 
 export const FOLDER_EXISTS = 'A folder of that name already exists here.';
 export const FOLDER_NOT_EMPTY = 'Only an empty folder can be deleted.';
@@ -27,8 +30,9 @@ export async function ensureFolder(tx: Tx, accountId: number, path: string) {
 }
 
 /** POST /api/account/storage/folder */
-export async function createFolder(tx: Tx, accountId: number, rawPath: string) {
-  const path = normalizePath(rawPath);
+export async function createFolder({ tx, actor, path: raw }: { tx: Tx; actor: MemberActor; path: string }) {
+  const accountId = actor.accountId;
+  const path = normalizePath(raw);
   if (path === ROOT) throw new AppError('VALIDATION_ERROR', 'Name the folder.', { path: 'Name the folder.' });
   const [existing] = await tx
     .select({ id: folders.id })
@@ -43,20 +47,17 @@ export async function createFolder(tx: Tx, accountId: number, rawPath: string) {
   return presentFolder(row);
 }
 
-async function findFolder(tx: Tx, accountId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(folders)
-    .where(and(eq(folders.id, id), eq(folders.accountId, accountId)));
-  if (!row) throw notFound('Folder not found');
-  return row;
-}
+const findFolder = (tx: Tx, actor: MemberActor, id: number) =>
+  findOwned(tx, folders, actor, id, { what: 'Folder not found' });
+
+type FolderInput = { tx: Tx; actor: MemberActor; id: number };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** PATCH /api/account/storage/folder/{id}: renamed, with every folder and file under it. */
-export async function renameFolder(tx: Tx, accountId: number, id: number, name: string) {
-  const folder = await findFolder(tx, accountId, id);
+export async function renameFolder({ tx, actor, id, name }: FolderInput & { name: string }) {
+  const accountId = actor.accountId;
+  const folder = await findFolder(tx, actor, id);
   const target = join(folder.parentPath, checkFolderName(name));
   if (target === folder.path) return presentFolder(folder);
   const [clash] = await tx
@@ -87,8 +88,9 @@ export async function renameFolder(tx: Tx, accountId: number, id: number, name: 
 }
 
 /** DELETE /api/account/storage/folder/{id}: only an empty one. */
-export async function deleteFolder(tx: Tx, accountId: number, id: number) {
-  const folder = await findFolder(tx, accountId, id);
+export async function deleteFolder({ tx, actor, id }: FolderInput) {
+  const accountId = actor.accountId;
+  const folder = await findFolder(tx, actor, id);
   const [{ n: subfolders }] = await tx
     .select({ n: count() })
     .from(folders)
@@ -114,11 +116,13 @@ export const presentFile = (
 });
 
 /** GET /api/account/storage/folder?path=: its subfolders and a page of its files, by name. */
-export async function listFolder(
-  tx: Tx,
-  accountId: number,
-  query: { path: string; limit: number; offset: number },
-) {
+export async function listFolder(input: {
+  tx: Tx;
+  actor: MemberActor;
+  query: { path: string; limit: number; offset: number };
+}) {
+  const { tx, actor, query } = input;
+  const accountId = actor.accountId;
   const path = normalizePath(query.path);
   // One statement (one consistent snapshot, no transaction needed) returning one JSON value: PGlite's
   // cost is per round trip and per cell handed over, so the folder's check, its subfolders, the page
@@ -130,7 +134,8 @@ export async function listFolder(
       'folders', (select coalesce(json_agg(json_build_array(d.id, d.name, d.path, d.parent_path, d.created_at)
                                            order by d.name), '[]'::json)
                   from ${folders} d where d.account_id = ${accountId} and d.parent_path = ${path}),
-      'files', (select coalesce(json_agg(json_build_array(f.id, f.filename, f.content_type, f.size, f.created_at)
+      'files', (select coalesce(json_agg(json_build_array(f.id, f.filename, f.content_type, f.size, f.created_at,
+                                           exists (select 1 from ${documents} where file_id = f.id))
                                          order by f.filename, f.id), '[]'::json)
                 from (select id, filename, content_type, size, created_at from ${files}
                       where account_id = ${accountId} and folder = ${path}
@@ -139,7 +144,7 @@ export async function listFolder(
   const listing = JSON.parse(result.rows[0].data) as {
     exists: boolean;
     folders: [number, string, string, string, string][];
-    files: [number, string, string, number, string][];
+    files: [number, string, string, number, string, boolean][];
     total: number;
   };
   if (!listing.exists) throw notFound('Folder not found');
@@ -153,13 +158,14 @@ export async function listFolder(
       parent_path: parentPath,
       created_at: new Date(createdAt).toISOString(),
     })),
-    files: listing.files.map(([id, filename, contentType, size, createdAt]) => ({
+    files: listing.files.map(([id, filename, contentType, size, createdAt, isDocument]) => ({
       id,
       filename,
       content_type: contentType,
       size,
       path,
       created_at: new Date(createdAt).toISOString(),
+      abilities: fileAbilities(actor, { isDocument }),
     })),
     total_files: listing.total,
   };

@@ -1,15 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { RESTRICTED_ROLE_ID } from '@charter/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import { spool } from '../../adapters/storage/spool.ts';
 import type { AppContext } from '../../context.ts';
-import { type AccountAuth, authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
-import { AppError, invalid } from '../../http/errors.ts';
+import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
+import { forbidden, invalid } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
-import { assertFileReadable, findReadableFile } from '../workflows/documents.ts';
+import { findReadableFile } from '../workflows/documents.ts';
 import { documentToken, fileByToken, fileToken } from './file-tokens.ts';
 import {
   deleteFile,
@@ -21,23 +20,17 @@ import {
   zipFiles,
 } from './files.ts';
 import { createFolder, deleteFolder, listFolder, renameFolder } from './folders.ts';
+import { canUseCabinet, NO_CABINET_ACCESS } from './policies.ts';
 import { previewPdf, removeFileBytes } from './previews.ts';
-
-export const NO_CABINET_ACCESS = 'You do not have access to the file cabinet.';
 
 const tags = ['cabinet'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** The cabinet needs filecabinet_access, and is closed to restricted (role 3) workspaces (spec 1 §6). */
-export const hasCabinetAccess = (auth: AccountAuth) =>
-  auth.user.filecabinetAccess && auth.account.roleId !== RESTRICTED_ROLE_ID;
-
+/** A member who may use the file cabinet (cabinet policy), or 403. */
 async function authenticateCabinet(ctx: AppContext, request: FastifyRequest) {
-  const auth = await authenticateAccount(ctx, request);
-  if (!hasCabinetAccess(auth)) {
-    throw new AppError('FORBIDDEN', NO_CABINET_ACCESS);
-  }
-  return auth;
+  const actor = await authenticateAccount(ctx, request);
+  if (!canUseCabinet(actor)) throw forbidden(NO_CABINET_ACCESS);
+  return actor;
 }
 
 /**
@@ -88,8 +81,8 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await authenticateCabinet(ctx, request);
-      return listFolder(ctx.db, auth.account.id, request.query);
+      const actor = await authenticateCabinet(ctx, request);
+      return listFolder({ tx: ctx.db, actor, query: request.query });
     },
   );
 
@@ -97,8 +90,8 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     '/api/account/storage/folder',
     { schema: { tags, body: z.object({ path: z.string().max(2000) }) } },
     async (request, reply) => {
-      const auth = await authenticateCabinet(ctx, request);
-      const folder = await ctx.db.transaction((tx) => createFolder(tx, auth.account.id, request.body.path));
+      const actor = await authenticateCabinet(ctx, request);
+      const folder = await ctx.db.transaction((tx) => createFolder({ tx, actor, path: request.body.path }));
       return reply.status(201).send(folder);
     },
   );
@@ -107,9 +100,9 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     '/api/account/storage/folder/:id',
     { schema: { tags, params: idParams, body: z.object({ name: z.string().max(200) }) } },
     async (request) => {
-      const auth = await authenticateCabinet(ctx, request);
+      const actor = await authenticateCabinet(ctx, request);
       return ctx.db.transaction((tx) =>
-        renameFolder(tx, auth.account.id, request.params.id, request.body.name),
+        renameFolder({ tx, actor, id: request.params.id, name: request.body.name }),
       );
     },
   );
@@ -118,8 +111,8 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     '/api/account/storage/folder/:id',
     { schema: { tags, params: idParams } },
     async (request, reply) => {
-      const auth = await authenticateCabinet(ctx, request);
-      await ctx.db.transaction((tx) => deleteFolder(tx, auth.account.id, request.params.id));
+      const actor = await authenticateCabinet(ctx, request);
+      await ctx.db.transaction((tx) => deleteFolder({ tx, actor, id: request.params.id }));
       return reply.status(204).send();
     },
   );
@@ -128,17 +121,17 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     '/api/account/storage/upload',
     { schema: { tags, querystring: z.object({ path: z.string().max(2000).default('/') }) } },
     async (request, reply) => {
-      const auth = await authenticateCabinet(ctx, request);
+      const actor = await authenticateCabinet(ctx, request);
       const stored = await withUploads(ctx, request, (uploads) =>
-        storeUploads(ctx, auth.account.id, auth.user.id, request.query.path, uploads),
+        storeUploads({ ctx, actor, folder: request.query.path, uploads }),
       );
       return reply.status(201).send(stored);
     },
   );
 
   app.get('/api/account/box/file/:id/info', { schema: { tags, params: idParams } }, async (request) => {
-    const auth = await authenticateCabinet(ctx, request);
-    return ctx.db.transaction((tx) => fileInfo(tx, auth.account.id, request.params.id));
+    const actor = await authenticateCabinet(ctx, request);
+    return ctx.db.transaction((tx) => fileInfo({ tx, actor, id: request.params.id }));
   });
 
   app.get(
@@ -146,8 +139,8 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     { schema: { tags, params: idParams } },
     async (request, reply) => {
       // Like GET box/file: a task's document for any member, other files with cabinet access.
-      const auth = await authenticateAccount(ctx, request);
-      const file = await findReadableFile(ctx.db, auth.account.id, request.params.id, hasCabinetAccess(auth));
+      const actor = await authenticateAccount(ctx, request);
+      const file = await findReadableFile(ctx.db, actor, request.params.id);
       return sendPreview(reply, file.filename, await previewPdf(ctx, file));
     },
   );
@@ -162,14 +155,16 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await authenticateCabinet(ctx, request);
-      return ctx.db.transaction((tx) => updateFile(tx, auth.account.id, request.params.id, request.body));
+      const actor = await authenticateCabinet(ctx, request);
+      return ctx.db.transaction((tx) =>
+        updateFile({ tx, actor, id: request.params.id, input: request.body }),
+      );
     },
   );
 
   app.delete('/api/account/box/file/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const auth = await authenticateCabinet(ctx, request);
-    const file = await ctx.db.transaction((tx) => deleteFile(tx, auth.account.id, request.params.id));
+    const actor = await authenticateCabinet(ctx, request);
+    const file = await ctx.db.transaction((tx) => deleteFile({ tx, actor, id: request.params.id }));
     // The row is gone first: a failure here leaves unreachable bytes, never a row without its file.
     await removeFileBytes(ctx, file);
     return reply.status(204).send();
@@ -189,8 +184,8 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const auth = await authenticateCabinet(ctx, request);
-      const stream = await zipFiles(ctx, auth.account.id, request.body.file_ids);
+      const actor = await authenticateCabinet(ctx, request);
+      const stream = await zipFiles({ ctx, actor, ids: request.body.file_ids });
       return reply
         .type('application/zip')
         .header('content-disposition', contentDisposition('Documents.zip', 'attachment'))
@@ -204,17 +199,14 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     { schema: { tags, body: z.object({ file_id: z.number().int().positive() }) } },
     async (request) => {
       // Like GET box/file: a task's document for any member, other files with cabinet access.
-      const auth = await authenticateAccount(ctx, request);
-      return ctx.db.transaction(async (tx) => {
-        await assertFileReadable(tx, auth.account.id, request.body.file_id, hasCabinetAccess(auth));
-        return fileToken(tx, auth.account.id, request.body.file_id);
-      });
+      const actor = await authenticateAccount(ctx, request);
+      return ctx.db.transaction((tx) => fileToken({ tx, actor, fileId: request.body.file_id }));
     },
   );
 
   app.get('/api/user/document/:id/token', { schema: { tags, params: idParams } }, async (request) => {
-    const auth = await authenticateUser(ctx, request);
-    return ctx.db.transaction((tx) => documentToken(tx, auth.user.id, request.params.id));
+    const actor = await authenticateUser(ctx, request);
+    return ctx.db.transaction((tx) => documentToken({ tx, actor, documentId: request.params.id }));
   });
 
   app.get(

@@ -3,7 +3,7 @@ import { parseConfirmationCode, validateEmail, WRONG_CONFIRMATION_CODE } from '@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { authenticators, users } from '../../db/schema/index.ts';
-import type { UserRow } from '../../http/authenticate.ts';
+import type { UserActor } from '../../http/actor.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { sendSixDigitCode } from '../auth/confirm-email.ts';
 import { findUserByEmail } from '../auth/find-user.ts';
@@ -23,7 +23,10 @@ const present = (row: Row) => ({
 });
 
 /** The primary address (users.email) first, as priority 0, then the added ones. */
-export async function listAuthenticators(ctx: AppContext, user: UserRow) {
+type ProfileInput = { ctx: AppContext; actor: UserActor };
+
+export async function listAuthenticators({ ctx, actor }: ProfileInput) {
+  const { user } = actor;
   const rows = await ctx.db
     .select()
     .from(authenticators)
@@ -51,7 +54,9 @@ async function emailTaken(ctx: AppContext, email: string) {
   return Boolean(row);
 }
 
-export async function addAuthenticator(ctx: AppContext, user: UserRow, email: string, brand: MailBrand) {
+export async function addAuthenticator(input: ProfileInput & { email: string; brand: MailBrand }) {
+  const { ctx, email, brand } = input;
+  const { user } = input.actor;
   const emailError = validateEmail(email);
   if (emailError) throw invalid({ email: emailError });
   if (await emailTaken(ctx, email)) {
@@ -67,18 +72,20 @@ export async function addAuthenticator(ctx: AppContext, user: UserRow, email: st
   });
 }
 
-async function findOwn(ctx: AppContext, user: UserRow, where: ReturnType<typeof eq>) {
+async function findOwn({ ctx, actor }: ProfileInput, where: ReturnType<typeof eq>) {
   const [row] = await ctx.db
     .select()
     .from(authenticators)
-    .where(and(eq(authenticators.userId, user.id), where))
+    .where(and(eq(authenticators.userId, actor.userId), where))
     .limit(1);
   if (!row) throw notFound('Email address not found');
   return row;
 }
 
-export async function verifyAuthenticator(ctx: AppContext, user: UserRow, email: string, code: string) {
-  const row = await findOwn(ctx, user, sql`lower(${authenticators.value}) = lower(${email})`);
+export async function verifyAuthenticator(input: ProfileInput & { email: string; code: string }) {
+  const { ctx, email, code } = input;
+  const { user } = input.actor;
+  const row = await findOwn(input, sql`lower(${authenticators.value}) = lower(${email})`);
   if (row.verifiedAt) return present(row);
   const digits = parseConfirmationCode(code);
   const open = await findOpenCode(ctx.db, user.id, 'authenticator', row.value);
@@ -95,8 +102,10 @@ export async function verifyAuthenticator(ctx: AppContext, user: UserRow, email:
 }
 
 /** Priority 0 makes a verified address the primary (sign-in) one; the old primary becomes an extra. */
-export async function makePrimary(ctx: AppContext, user: UserRow, id: number) {
-  const row = await findOwn(ctx, user, eq(authenticators.id, id));
+export async function makePrimary(input: ProfileInput & { id: number }) {
+  const { ctx } = input;
+  const { user } = input.actor;
+  const row = await findOwn(input, eq(authenticators.id, input.id));
   if (!row.verifiedAt) throw invalid({ priority: 'Verify this email address first.' });
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -110,7 +119,7 @@ export async function makePrimary(ctx: AppContext, user: UserRow, id: number) {
   });
 }
 
-export async function removeAuthenticator(ctx: AppContext, user: UserRow, id: number) {
-  const row = await findOwn(ctx, user, eq(authenticators.id, id));
-  await ctx.db.delete(authenticators).where(eq(authenticators.id, row.id));
+export async function removeAuthenticator(input: ProfileInput & { id: number }) {
+  const row = await findOwn(input, eq(authenticators.id, input.id));
+  await input.ctx.db.delete(authenticators).where(eq(authenticators.id, row.id));
 }

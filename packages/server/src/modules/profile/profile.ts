@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../adapters/passwords.ts';
 import type { AppContext } from '../../context.ts';
 import { authenticators, users } from '../../db/schema/index.ts';
-import type { UserAuth, UserRow } from '../../http/authenticate.ts';
+import type { UserActor, UserRow } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { revokeUserSessions } from '../auth/session-store.ts';
 
@@ -29,11 +29,15 @@ export async function presentProfile(ctx: AppContext, user: UserRow) {
   };
 }
 
-export async function updateProfile(
-  ctx: AppContext,
-  user: UserRow,
-  input: { firstName: string; lastName: string; phone?: string | null },
-) {
+export async function updateProfile({
+  ctx,
+  actor,
+  input,
+}: {
+  ctx: AppContext;
+  actor: UserActor;
+  input: { firstName: string; lastName: string; phone?: string | null };
+}) {
   const fields: Record<string, string> = {};
   if (!input.firstName.trim()) fields.firstName = 'First name required';
   if (!input.lastName.trim()) fields.lastName = 'Last name required';
@@ -48,21 +52,25 @@ export async function updateProfile(
       phone: input.phone?.trim() || null,
       updatedAt: new Date(),
     })
-    .where(eq(users.id, user.id))
+    .where(eq(users.id, actor.userId))
     .returning();
   return presentProfile(ctx, updated);
 }
 
 /** Changing the password ends the user's other sessions; this one stays signed in. */
-export async function changePassword(
-  ctx: AppContext,
-  auth: UserAuth,
-  input: { current_password?: string; password: string },
-) {
+export async function changePassword({
+  ctx,
+  actor,
+  input,
+}: {
+  ctx: AppContext;
+  actor: UserActor;
+  input: { current_password?: string; password: string };
+}) {
   const passwordError = validateNewPassword(input.password);
   if (passwordError) throw invalid({ password: passwordError });
-  if (auth.user.passwordHash !== null) {
-    const ok = await verifyPassword(auth.user.passwordHash, input.current_password ?? '');
+  if (actor.user.passwordHash !== null) {
+    const ok = await verifyPassword(actor.user.passwordHash, input.current_password ?? '');
     if (!ok)
       throw new AppError('INVALID_CREDENTIALS', CURRENT_PASSWORD_INCORRECT, {
         current_password: CURRENT_PASSWORD_INCORRECT,
@@ -73,8 +81,8 @@ export async function changePassword(
     await tx
       .update(users)
       .set({ passwordHash, passwordPrompted: true, updatedAt: new Date() })
-      .where(eq(users.id, auth.user.id));
-    await revokeUserSessions(tx, auth.user.id, auth.sessionId);
+      .where(eq(users.id, actor.userId));
+    await revokeUserSessions(tx, actor.userId, actor.sessionId);
   });
   return { message: PASSWORD_CHANGED };
 }

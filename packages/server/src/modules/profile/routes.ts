@@ -20,8 +20,8 @@ export async function profileRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
 
   app.get('/api/user/settings/profile', { schema: { tags: ['user'] } }, async (request) => {
-    const auth = await authenticateUser(ctx, request);
-    return presentProfile(ctx, auth.user);
+    const actor = await authenticateUser(ctx, request);
+    return presentProfile(ctx, actor.user);
   });
 
   app.put(
@@ -36,7 +36,10 @@ export async function profileRoutes(app: App, ctx: AppContext) {
         }),
       },
     },
-    async (request) => updateProfile(ctx, (await authenticateUser(ctx, request)).user, request.body),
+    async (request) => {
+      const actor = await authenticateUser(ctx, request);
+      return updateProfile({ ctx, actor, input: request.body });
+    },
   );
 
   app.put(
@@ -48,31 +51,35 @@ export async function profileRoutes(app: App, ctx: AppContext) {
         body: z.object({ current_password: z.string().optional(), password: z.string().max(256) }),
       },
     },
-    async (request) => changePassword(ctx, await authenticateUser(ctx, request), request.body),
+    async (request) => {
+      const actor = await authenticateUser(ctx, request);
+      return changePassword({ ctx, actor, input: request.body });
+    },
   );
 
   app.post(
     '/api/user/settings/password/link',
     { config: limit, schema: { tags: ['user'] } },
     async (request) => {
-      const auth = await authenticateUser(ctx, request);
+      const actor = await authenticateUser(ctx, request);
       const brand = await mailBrandFor(ctx, request.headers.host);
-      await ctx.db.transaction((tx) => sendPasswordLink(ctx, tx, auth.user, brand));
+      await ctx.db.transaction((tx) => sendPasswordLink(ctx, tx, actor.user, brand));
       return { message: SET_NEW_PASSWORD_EMAIL_SENT };
     },
   );
 
-  app.get('/api/v1/user/authenticators', { schema: { tags: ['user'] } }, async (request) =>
-    listAuthenticators(ctx, (await authenticateUser(ctx, request)).user),
-  );
+  app.get('/api/v1/user/authenticators', { schema: { tags: ['user'] } }, async (request) => {
+    const actor = await authenticateUser(ctx, request);
+    return listAuthenticators({ ctx, actor });
+  });
 
   app.post(
     '/api/user/settings/authenticators',
     { config: limit, schema: { tags: ['user'], body: z.object({ email: z.string() }) } },
     async (request, reply) => {
-      const auth = await authenticateUser(ctx, request);
+      const actor = await authenticateUser(ctx, request);
       const brand = await mailBrandFor(ctx, request.headers.host);
-      return reply.status(201).send(await addAuthenticator(ctx, auth.user, request.body.email, brand));
+      return reply.status(201).send(await addAuthenticator({ ctx, actor, email: request.body.email, brand }));
     },
   );
 
@@ -83,8 +90,9 @@ export async function profileRoutes(app: App, ctx: AppContext) {
       schema: { tags: ['user'], body: z.object({ email: z.string(), password: z.string() }) },
     },
     async (request) => {
-      const auth = await authenticateUser(ctx, request);
-      return verifyAuthenticator(ctx, auth.user, request.body.email, request.body.password);
+      const actor = await authenticateUser(ctx, request);
+      const { email, password: code } = request.body;
+      return verifyAuthenticator({ ctx, actor, email, code });
     },
   );
 
@@ -92,8 +100,8 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     '/api/v1/user/authenticators/:id',
     { schema: { tags: ['user'], params: idParams, body: z.object({ priority: z.number().int().min(0) }) } },
     async (request, reply) => {
-      const auth = await authenticateUser(ctx, request);
-      if (request.body.priority === 0) await makePrimary(ctx, auth.user, request.params.id);
+      const actor = await authenticateUser(ctx, request);
+      if (request.body.priority === 0) await makePrimary({ ctx, actor, id: request.params.id });
       return reply.status(204).send();
     },
   );
@@ -102,8 +110,8 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     '/api/v1/user/authenticators/:id',
     { schema: { tags: ['user'], params: idParams } },
     async (request, reply) => {
-      const auth = await authenticateUser(ctx, request);
-      await removeAuthenticator(ctx, auth.user, request.params.id);
+      const actor = await authenticateUser(ctx, request);
+      await removeAuthenticator({ ctx, actor, id: request.params.id });
       return reply.status(204).send();
     },
   );

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { projectTemplates } from '../../db/schema/index.ts';
 import { authenticateAccount } from '../../http/authenticate.ts';
 import type { App } from '../../http/types.ts';
+import { visibleTemplates } from '../workflows/policies.ts';
 
 type Row = typeof projectTemplates.$inferSelect;
 
@@ -23,10 +24,11 @@ function presentProjectTemplate(row: Row) {
 
 export async function templateRoutes(app: App, ctx: AppContext) {
   app.get('/api/account/project_template', { schema: { tags: ['workflows'] } }, async (request) => {
-    await authenticateAccount(ctx, request);
+    const actor = await authenticateAccount(ctx, request);
     const rows = await ctx.db
       .select()
       .from(projectTemplates)
+      .where(visibleTemplates(actor))
       .orderBy(asc(projectTemplates.area), asc(projectTemplates.label));
     return rows.map(presentProjectTemplate);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http/types.ts';
-import { loadAnswers } from './answers.ts';
+import { queryAnswers } from './query-answers.ts';
 import {
   createResource,
   deleteResource,
@@ -12,12 +12,10 @@ import {
 } from './resources.ts';
 import { idParams, routeKit, tags } from './route-kit.ts';
 import { saveAnswer } from './save-answer.ts';
-import { findTransaction } from './scope.ts';
-import { templateFor } from './submit-transaction.ts';
 
 /** Answers (flat features) and the resources questionnaires share. */
 export async function answerRoutes(app: App, ctx: AppContext) {
-  const { account, inTx, readById, removeById } = routeKit(app, ctx);
+  const { member, inTx, readById, removeById } = routeKit(app, ctx);
 
   app.post(
     '/api/account/flat_feature',
@@ -34,8 +32,8 @@ export async function answerRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => saveAnswer(tx, auth.account.id, request.body));
+      const actor = await member(request);
+      return inTx((tx) => saveAnswer({ tx, actor, input: request.body }));
     },
   );
 
@@ -43,12 +41,8 @@ export async function answerRoutes(app: App, ctx: AppContext) {
     '/api/account/flat_feature/query',
     { schema: { tags, body: z.object({ transaction_id: z.number().int().positive() }) } },
     async (request) => {
-      const auth = await account(request);
-      return inTx(async (tx) => {
-        const transaction = await findTransaction(tx, auth.account.id, request.body.transaction_id);
-        const { transactionTemplate } = await templateFor(tx, transaction);
-        return loadAnswers(tx, transaction.id, transactionTemplate);
-      });
+      const actor = await member(request);
+      return inTx((tx) => queryAnswers({ tx, actor, id: request.body.transaction_id }));
     },
   );
 
@@ -66,8 +60,8 @@ export async function answerRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const auth = await account(request);
-      return reply.status(201).send(await inTx((tx) => createResource(tx, auth.account.id, request.body)));
+      const actor = await member(request);
+      return reply.status(201).send(await inTx((tx) => createResource({ tx, actor, input: request.body })));
     },
   );
 
@@ -85,8 +79,8 @@ export async function answerRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => listResources(tx, auth.account.id, request.query));
+      const actor = await member(request);
+      return inTx((tx) => listResources({ tx, actor, query: request.query }));
     },
   );
 
@@ -96,8 +90,8 @@ export async function answerRoutes(app: App, ctx: AppContext) {
     '/api/account/resource/:id',
     { schema: { tags, params: idParams, body: z.object({ name: z.string().max(300) }) } },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => renameResource(tx, auth.account.id, request.params.id, request.body.name));
+      const actor = await member(request);
+      return inTx((tx) => renameResource({ tx, actor, id: request.params.id, name: request.body.name }));
     },
   );
 
@@ -112,8 +106,9 @@ export async function answerRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => mergeResources(tx, auth.account.id, request.params.a, request.params.b));
+      const actor = await member(request);
+      const { a, b } = request.params;
+      return inTx((tx) => mergeResources({ tx, actor, draftId: a, targetId: b }));
     },
   );
 }

@@ -2,6 +2,7 @@ import { COUNSEL_ROLES } from '@charter/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberships, projectCounsel, users } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { findProject } from './scope.ts';
 import { assigneeOptions } from './todos.ts';
@@ -40,8 +41,8 @@ export async function listCounsel(tx: Tx, projectId: number) {
 }
 
 /** GET /api/account/counsel: the roles and the members who can hold them. */
-export async function counselOptions(tx: Tx, accountId: number) {
-  const members = await assigneeOptions(tx, accountId);
+export async function counselOptions({ tx, actor }: { tx: Tx; actor: MemberActor }) {
+  const members = await assigneeOptions(tx, actor.accountId);
   return {
     roles: COUNSEL_ROLES,
     users: members.map((m) => ({ id: m.id, full_name: m.name, email: m.email })),
@@ -50,13 +51,18 @@ export async function counselOptions(tx: Tx, accountId: number) {
 }
 
 /** POST /api/account/project/{id}/counsel: a member takes a role in the workflow. */
-export async function addCounsel(
-  tx: Tx,
-  accountId: number,
-  projectId: number,
-  input: { counsel_type: string; user_id: number | null },
-) {
-  await findProject(tx, accountId, projectId);
+export async function addCounsel({
+  tx,
+  actor,
+  projectId,
+  input,
+}: {
+  tx: Tx;
+  actor: MemberActor;
+  projectId: number;
+  input: { counsel_type: string; user_id: number | null };
+}) {
+  await findProject(tx, actor, projectId);
   if (!(COUNSEL_ROLES as readonly string[]).includes(input.counsel_type)) {
     throw invalid({ counsel_type: ROLE_REQUIRED });
   }
@@ -64,7 +70,7 @@ export async function addCounsel(
     ? await tx
         .select({ userId: memberships.userId })
         .from(memberships)
-        .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, input.user_id)))
+        .where(and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, input.user_id)))
     : [];
   if (!member) throw invalid({ user_id: MEMBER_REQUIRED });
   const [row] = await tx
@@ -76,8 +82,14 @@ export async function addCounsel(
 }
 
 /** DELETE /api/account/project/{id}/counsel/{counselId} */
-export async function removeCounsel(tx: Tx, accountId: number, projectId: number, counselId: number) {
-  await findProject(tx, accountId, projectId);
+export async function removeCounsel(input: {
+  tx: Tx;
+  actor: MemberActor;
+  projectId: number;
+  counselId: number;
+}) {
+  const { tx, projectId, counselId } = input;
+  await findProject(tx, input.actor, projectId);
   const removed = await tx
     .delete(projectCounsel)
     .where(and(eq(projectCounsel.id, counselId), eq(projectCounsel.projectId, projectId)))

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { flatFeatures, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
-import type { AccountAuth } from '../../http/authenticate.ts';
-import { loadTemplate, type TaskTemplate, WORKSPACE_NAME_DEFAULT } from './catalog.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { type TaskTemplate, WORKSPACE_NAME_DEFAULT } from './catalog.ts';
+import { findTemplate } from './scope.ts';
 import { addTodos } from './todos.ts';
 
 /** Generate when the template allows it, else its first mode. */
@@ -12,9 +13,15 @@ const defaultMode = (task: TaskTemplate) => (task.modes.includes('Generate') ? '
  * POST /api/account/project_template/{id}/create: a project with its task groups and tasks, in the
  * template's order. A template that is not repeatable gives back the workspace's existing project.
  */
-export async function createProject(tx: Tx, auth: AccountAuth, templateId: string, label?: string) {
-  const template = await loadTemplate(tx, templateId);
-  const accountId = auth.account.id;
+export async function createProject(input: {
+  tx: Tx;
+  actor: MemberActor;
+  templateId: string;
+  label?: string;
+}) {
+  const { tx, actor, label } = input;
+  const template = await findTemplate(tx, actor, input.templateId);
+  const accountId = actor.accountId;
   if (!template.is_repeatable) {
     const [existing] = await tx
       .select({ id: projects.id })
@@ -30,7 +37,7 @@ export async function createProject(tx: Tx, auth: AccountAuth, templateId: strin
       accountId,
       templateId: template.id,
       label: label?.trim() || template.label,
-      createdBy: auth.user.id,
+      createdBy: actor.userId,
     })
     .returning({ id: projects.id });
   const transactionIds: number[] = [];
@@ -54,7 +61,7 @@ export async function createProject(tx: Tx, auth: AccountAuth, templateId: strin
         prefilled.map((q) => ({
           transactionId: transaction.id,
           key: q.id,
-          value: auth.account.companyName,
+          value: actor.account.companyName,
         })),
       );
     }

@@ -1,10 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { findOwned } from '../../db/owned.ts';
 import { customDocuments, files, flatFeatures, tasks } from '../../db/schema/index.ts';
-import { AppError, invalid, notFound } from '../../http/errors.ts';
-import { findFile } from '../cabinet/files.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import { readableFiles } from '../cabinet/policies.ts';
 import { inspectDocx } from '../documents/docx-template.ts';
+import { findReadableFile } from './documents.ts';
 import { findTask, findTransaction } from './scope.ts';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -27,19 +30,19 @@ export const presentCustomDocument = (row: Row) => ({
 });
 
 /** GET /api/account/storage/my_templates: the workspace's Word files, to pick a custom document from. */
-export async function myTemplates(tx: Tx, accountId: number) {
+export async function myTemplates({ tx, actor }: { tx: Tx; actor: MemberActor }) {
   const rows = await tx
     .select({ id: files.id, filename: files.filename, path: files.folder })
     .from(files)
-    .where(and(eq(files.accountId, accountId), eq(files.contentType, DOCX_TYPE)))
+    .where(and(eq(files.accountId, actor.accountId), eq(files.contentType, DOCX_TYPE), readableFiles(actor)))
     .orderBy(asc(files.folder), asc(files.filename))
     .limit(500);
   return rows;
 }
 
-async function customTask(tx: Tx, accountId: number, taskId: number) {
-  const task = await findTask(tx, accountId, taskId);
-  const transaction = await findTransaction(tx, accountId, task.transactionId);
+async function customTask(tx: Tx, actor: MemberActor, taskId: number) {
+  const task = await findTask(tx, actor, taskId);
+  const transaction = await findTransaction(tx, actor, task.transactionId);
   if (task.mode !== 'Custom')
     throw new AppError('CONFLICT', 'Set this task to Custom before choosing its document.');
   if (!transaction.open)
@@ -48,8 +51,16 @@ async function customTask(tx: Tx, accountId: number, taskId: number) {
 }
 
 /** GET /api/account/custom_document?task_id= */
-export async function getCustomDocument(tx: Tx, accountId: number, taskId: number) {
-  await findTask(tx, accountId, taskId);
+export async function getCustomDocument({
+  tx,
+  actor,
+  taskId,
+}: {
+  tx: Tx;
+  actor: MemberActor;
+  taskId: number;
+}) {
+  await findTask(tx, actor, taskId);
   const [row] = await tx.select().from(customDocuments).where(eq(customDocuments.taskId, taskId));
   return row ? presentCustomDocument(row) : null;
 }
@@ -58,25 +69,28 @@ export async function getCustomDocument(tx: Tx, accountId: number, taskId: numbe
  * POST /api/account/custom_document: the task's document becomes this Word file of the cabinet; its
  * tokens are read (notes say what is wrong with it), and values already given for the same tokens stay.
  */
-export async function pickCustomDocument(
-  ctx: AppContext,
-  accountId: number,
-  input: { account_task_id: number; file_id: number },
-) {
+export async function pickCustomDocument({
+  ctx,
+  actor,
+  input,
+}: {
+  ctx: AppContext;
+  actor: MemberActor;
+  input: { account_task_id: number; file_id: number };
+}) {
   const { file } = await ctx.db.transaction(async (tx) => {
-    await customTask(tx, accountId, input.account_task_id);
-    return { file: await findFile(tx, accountId, input.file_id) };
+    await customTask(tx, actor, input.account_task_id);
+    return { file: await findReadableFile(tx, actor, input.file_id) };
   });
   if (file.contentType !== DOCX_TYPE) throw invalid({ file_id: CUSTOM_NOT_VALID.slice(2) });
   const inspected = inspectDocx(await ctx.storage.get(file.storageKey));
   return ctx.db.transaction(async (tx) => {
-    await customTask(tx, accountId, input.account_task_id);
+    const task = await customTask(tx, actor, input.account_task_id);
     const [previous] = await tx
       .select({ fields: customDocuments.fields })
       .from(customDocuments)
       .where(eq(customDocuments.taskId, input.account_task_id));
     // A token named like a question starts with that question's answer.
-    const task = await findTask(tx, accountId, input.account_task_id);
     const answers = await tx
       .select({ key: flatFeatures.key, value: flatFeatures.value })
       .from(flatFeatures)
@@ -86,7 +100,7 @@ export async function pickCustomDocument(
       inspected.tokens.map((token) => [token, previous?.fields[token] || answered.get(token) || '']),
     );
     const values = {
-      accountId,
+      accountId: actor.accountId,
       taskId: input.account_task_id,
       fileId: file.id,
       filename: file.filename,
@@ -106,18 +120,15 @@ export async function pickCustomDocument(
 }
 
 /** PUT /api/account/custom_document/{id}: the values of its tokens. */
-export async function saveCustomFields(
-  tx: Tx,
-  accountId: number,
-  id: number,
-  fields: Record<string, string>,
-) {
-  const [row] = await tx
-    .select()
-    .from(customDocuments)
-    .where(and(eq(customDocuments.id, id), eq(customDocuments.accountId, accountId)));
-  if (!row) throw notFound('Custom document not found');
-  await customTask(tx, accountId, row.taskId);
+export async function saveCustomFields(input: {
+  tx: Tx;
+  actor: MemberActor;
+  id: number;
+  fields: Record<string, string>;
+}) {
+  const { tx, actor, id, fields } = input;
+  const row = await findOwned(tx, customDocuments, actor, id, { what: 'Custom document not found' });
+  await customTask(tx, actor, row.taskId);
   const unknown = Object.keys(fields).filter((token) => !row.tokens.includes(token));
   if (unknown.length) throw invalid({ fields: `Unknown fields: ${unknown.join(', ')}` });
   const merged = { ...row.fields };

@@ -3,7 +3,7 @@ import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import type { App } from '../../http/types.ts';
-import { hasCabinetAccess, withUploads } from '../cabinet/routes.ts';
+import { withUploads } from '../cabinet/routes.ts';
 import { getCustomDocument, myTemplates, pickCustomDocument, saveCustomFields } from './custom-documents.ts';
 import { documentHistory, readFile, userDocuments } from './documents.ts';
 import { addRecipient, listRecipients, removeRecipient } from './recipients.ts';
@@ -18,14 +18,14 @@ const documentPage = z.object({
 
 /** Documents: history, files, task uploads, recipients, the user's documents and custom documents. */
 export async function documentRoutes(app: App, ctx: AppContext) {
-  const { account, inTx, readById, removeById } = routeKit(app, ctx);
+  const { member, inTx, readById, removeById } = routeKit(app, ctx);
 
   app.get(
     '/api/account/document_history',
     { schema: { tags, querystring: documentPage } },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => documentHistory(tx, auth.account.id, request.query));
+      const actor = await member(request);
+      return inTx((tx) => documentHistory({ tx, actor, page: request.query }));
     },
   );
 
@@ -39,8 +39,8 @@ export async function documentRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const auth = await account(request);
-      const { file, bytes } = await readFile(ctx, auth.account.id, request.params.id, hasCabinetAccess(auth));
+      const actor = await member(request);
+      const { file, bytes } = await readFile({ ctx, actor, id: request.params.id });
       return reply
         .type(file.contentType)
         .header(
@@ -53,9 +53,9 @@ export async function documentRoutes(app: App, ctx: AppContext) {
   );
 
   app.post('/api/account/task/:id/upload', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const auth = await account(request);
+    const actor = await member(request);
     const result = await withUploads(ctx, request, (uploads) =>
-      uploadTaskDocument(ctx, auth.account.id, auth.user.id, request.params.id, uploads),
+      uploadTaskDocument({ ctx, actor, taskId: request.params.id, uploads }),
     );
     return reply.status(201).send(result);
   });
@@ -77,29 +77,29 @@ export async function documentRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const auth = await account(request);
-      return reply.status(201).send(await inTx((tx) => addRecipient(tx, auth.account.id, request.body)));
+      const actor = await member(request);
+      return reply.status(201).send(await inTx((tx) => addRecipient({ tx, actor, input: request.body })));
     },
   );
 
   removeById('/api/account/document_history/email_recipient/:id', removeRecipient);
 
   app.get('/api/user/document', { schema: { tags, querystring: documentPage } }, async (request) => {
-    const auth = await authenticateUser(ctx, request);
-    return inTx((tx) => userDocuments(tx, auth.user.id, request.query));
+    const actor = await authenticateUser(ctx, request);
+    return inTx((tx) => userDocuments({ tx, actor, page: request.query }));
   });
 
   app.get('/api/account/storage/my_templates', { schema: { tags } }, async (request) => {
-    const auth = await account(request);
-    return inTx((tx) => myTemplates(tx, auth.account.id));
+    const actor = await member(request);
+    return inTx((tx) => myTemplates({ tx, actor }));
   });
 
   app.get(
     '/api/account/custom_document',
     { schema: { tags, querystring: z.object({ task_id: z.coerce.number().int().positive() }) } },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => getCustomDocument(tx, auth.account.id, request.query.task_id));
+      const actor = await member(request);
+      return inTx((tx) => getCustomDocument({ tx, actor, taskId: request.query.task_id }));
     },
   );
 
@@ -115,8 +115,8 @@ export async function documentRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const auth = await account(request);
-      return reply.status(201).send(await pickCustomDocument(ctx, auth.account.id, request.body));
+      const actor = await member(request);
+      return reply.status(201).send(await pickCustomDocument({ ctx, actor, input: request.body }));
     },
   );
 
@@ -130,8 +130,9 @@ export async function documentRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => saveCustomFields(tx, auth.account.id, request.params.id, request.body.fields));
+      const actor = await member(request);
+      const { fields } = request.body;
+      return inTx((tx) => saveCustomFields({ tx, actor, id: request.params.id, fields }));
     },
   );
 }

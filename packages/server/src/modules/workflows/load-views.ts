@@ -2,7 +2,9 @@ import { deliverableTimeline, taskStatusLabel, transactionCardStatus } from '@ch
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { loadTemplates, type StoredTemplate, type TransactionTemplate } from './catalog.ts';
+import { transactionAbilities, visibleTransactions } from './policies.ts';
 
 type DocumentRow = typeof documents.$inferSelect;
 type EventRow = typeof taskEvents.$inferSelect;
@@ -191,7 +193,13 @@ function presentTransaction(
     tasks: taskViews,
     template: groupTemplate,
   };
-  return { ...view, status: transactionCardStatus(view) };
+  const abilities = transactionAbilities({
+    open: row.open,
+    allowReopen: row.allowReopen,
+    deleteLevel: groupTemplate.delete_level,
+    tasks: taskViews,
+  });
+  return { ...view, status: transactionCardStatus(view), abilities };
 }
 export type TransactionView = ReturnType<typeof presentTransaction>;
 
@@ -211,9 +219,9 @@ async function jsonArrays(tx: Tx, query: SQL): Promise<unknown[][]> {
  */
 type LoadOptions = { where?: SQL; limit?: number; withTimeline?: boolean };
 
-async function fetchGroups(tx: Tx, accountId: number, options: LoadOptions) {
+async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
   const chosen = sql`select ${transactions.id} from ${transactions}
-    where ${and(eq(transactions.accountId, accountId), options.where)}
+    where ${and(eq(transactions.accountId, actor.accountId), visibleTransactions(actor), options.where)}
     order by ${transactions.updatedAt} desc, ${transactions.id} desc limit ${options.limit ?? 3000}`;
   const transactionRows = await jsonArrays(
     tx,
@@ -296,10 +304,10 @@ async function fetchGroups(tx: Tx, accountId: number, options: LoadOptions) {
 /** Transactions with their tasks (each with its newest document and template details) and templates. */
 export async function loadTransactionViews(
   tx: Tx,
-  accountId: number,
+  actor: MemberActor,
   options: LoadOptions = {},
 ): Promise<TransactionView[]> {
-  const groups = await fetchGroups(tx, accountId, options);
+  const groups = await fetchGroups(tx, actor, options);
   if (!groups) return [];
   const { rows, tasksByTransaction, documentByTask, templates } = groups;
   const taskIds = rows.flatMap((row) => (tasksByTransaction.get(row.id) ?? []).map((t) => t.id));
@@ -338,8 +346,8 @@ export async function loadTransactionViews(
  * The transaction list (up to 5,000 rows): each group's card fields and its tasks' status, without
  * the template details a single group's page shows.
  */
-export async function loadTransactionSummaries(tx: Tx, accountId: number, options: LoadOptions = {}) {
-  const groups = await fetchGroups(tx, accountId, options);
+export async function loadTransactionSummaries(tx: Tx, actor: MemberActor, options: LoadOptions = {}) {
+  const groups = await fetchGroups(tx, actor, options);
   if (!groups) return [];
   const { rows, tasksByTransaction, documentByTask, templates } = groups;
   return rows.map((row) => {
@@ -385,12 +393,18 @@ export async function loadTransactionSummaries(tx: Tx, accountId: number, option
       },
       tasks,
     };
-    return { ...summary, status: transactionCardStatus(summary) };
+    const abilities = transactionAbilities({
+      open: row.open,
+      allowReopen: row.allowReopen,
+      deleteLevel: template?.transactions.find((t) => t.id === row.templateKey)?.delete_level ?? 1,
+      tasks,
+    });
+    return { ...summary, status: transactionCardStatus(summary), abilities };
   });
 }
 
-export async function loadTransactionView(tx: Tx, accountId: number, id: number) {
-  const [view] = await loadTransactionViews(tx, accountId, {
+export async function loadTransactionView(tx: Tx, actor: MemberActor, id: number) {
+  const [view] = await loadTransactionViews(tx, actor, {
     where: eq(transactions.id, id),
     limit: 1,
     withTimeline: true,

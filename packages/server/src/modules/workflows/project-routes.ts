@@ -1,52 +1,27 @@
-import { RESTRICTED_ROLE_ID } from '@charter/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { projects, projectTemplates, transactions } from '../../db/schema/index.ts';
-import type { AccountAuth } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
+import { transactions } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
-import { loadAnswers, presentQuestionnaire } from './answers.ts';
 import { createProject } from './create-project.ts';
 import { transactionDocuments } from './documents.ts';
-import { loadTransactionSummaries, loadTransactionView } from './load-views.ts';
+import { getQuestionnaire } from './get-questionnaire.ts';
+import { getTransaction } from './get-transaction.ts';
+import { loadTransactionSummaries } from './load-views.ts';
 import { deleteProject, getProject, renameProject } from './projects.ts';
 import { setResources } from './resources.ts';
 import { flag, idParams, routeKit, tags } from './route-kit.ts';
-import { findTransaction } from './scope.ts';
 import {
   deleteTransaction,
   finalizeTransaction,
   reopenTransaction,
-  templateFor,
   updateTransaction,
 } from './submit-transaction.ts';
 import { TASK_ACTIONS, updateTask } from './update-task.ts';
 
-/** Role-3 workspaces see only module 4's task groups (spec 2 §6). */
-const moduleFilter = async (ctx: AppContext, auth: AccountAuth) => {
-  if (auth.account.roleId !== RESTRICTED_ROLE_ID) return undefined;
-  const visible = await ctx.db
-    .select({ id: projectTemplates.id })
-    .from(projectTemplates)
-    .where(eq(projectTemplates.moduleId, 4));
-  return inArray(
-    transactions.projectId,
-    ctx.db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(
-        inArray(
-          projects.templateId,
-          visible.map((v) => v.id),
-        ),
-      ),
-  );
-};
-
 /** Projects, their task groups (list, questionnaire, finalize, reopen, delete) and tasks. */
 export async function projectRoutes(app: App, ctx: AppContext) {
-  const { account, inTx, readById, removeById } = routeKit(app, ctx);
+  const { member, inTx, readById, removeById } = routeKit(app, ctx);
 
   app.post(
     '/api/account/project_template/:id/create',
@@ -58,9 +33,12 @@ export async function projectRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const auth = await account(request);
-      const result = await inTx((tx) => createProject(tx, auth, request.params.id, request.body?.label));
-      const project = await inTx((tx) => getProject(tx, auth.account.id, result.projectId));
+      const actor = await member(request);
+      const { params, body } = request;
+      const result = await inTx((tx) =>
+        createProject({ tx, actor, templateId: params.id, label: body?.label }),
+      );
+      const project = await inTx((tx) => getProject({ tx, actor, id: result.projectId }));
       return reply.status(result.created ? 201 : 200).send(project);
     },
   );
@@ -71,9 +49,10 @@ export async function projectRoutes(app: App, ctx: AppContext) {
     '/api/account/project/:id',
     { schema: { tags, params: idParams, body: z.object({ label: z.string().max(200) }) } },
     async (request) => {
-      const auth = await account(request);
-      await inTx((tx) => renameProject(tx, auth.account.id, request.params.id, request.body.label));
-      return inTx((tx) => getProject(tx, auth.account.id, request.params.id));
+      const actor = await member(request);
+      const { id } = request.params;
+      await inTx((tx) => renameProject({ tx, actor, id, label: request.body.label }));
+      return inTx((tx) => getProject({ tx, actor, id }));
     },
   );
 
@@ -92,20 +71,16 @@ export async function projectRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await account(request);
+      const actor = await member(request);
       const { limit, project_id } = request.query;
-      const restricted = await moduleFilter(ctx, auth);
-      const byProject = project_id ? eq(transactions.projectId, project_id) : undefined;
-      const where = restricted && byProject ? sql`${restricted} and ${byProject}` : (restricted ?? byProject);
-      return inTx((tx) => loadTransactionSummaries(tx, auth.account.id, { where, limit }));
+      const where = project_id ? eq(transactions.projectId, project_id) : undefined;
+      return inTx((tx) => loadTransactionSummaries(tx, actor, { where, limit }));
     },
   );
 
   app.get('/api/account/transaction/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const auth = await account(request);
-    const view = await inTx((tx) => loadTransactionView(tx, auth.account.id, request.params.id));
-    if (!view) throw notFound('Task not found');
-    return view;
+    const actor = await member(request);
+    return inTx((tx) => getTransaction({ tx, actor, id: request.params.id }));
   });
 
   app.put(
@@ -118,9 +93,10 @@ export async function projectRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await account(request);
-      await inTx((tx) => updateTransaction(tx, auth.account.id, request.params.id, request.body));
-      return inTx((tx) => loadTransactionView(tx, auth.account.id, request.params.id));
+      const actor = await member(request);
+      const { id } = request.params;
+      await inTx((tx) => updateTransaction({ tx, actor, id, input: request.body }));
+      return inTx((tx) => getTransaction({ tx, actor, id }));
     },
   );
 
@@ -128,21 +104,8 @@ export async function projectRoutes(app: App, ctx: AppContext) {
     '/api/account/transaction/:id/questionnaire',
     { schema: { tags, params: idParams } },
     async (request) => {
-      const auth = await account(request);
-      return inTx(async (tx) => {
-        const transaction = await findTransaction(tx, auth.account.id, request.params.id);
-        const { template, transactionTemplate } = await templateFor(tx, transaction);
-        const answers = await loadAnswers(tx, transaction.id, transactionTemplate);
-        return {
-          transaction_id: transaction.id,
-          label: transaction.label,
-          open: transaction.open,
-          is_assessment: template.is_assessment,
-          validated_questionnaire: transaction.validatedQuestionnaire,
-          validators: transactionTemplate.validators,
-          questions: presentQuestionnaire(transactionTemplate, answers),
-        };
-      });
+      const actor = await member(request);
+      return inTx((tx) => getQuestionnaire({ tx, actor, id: request.params.id }));
     },
   );
 
@@ -162,9 +125,10 @@ export async function projectRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await account(request);
-      await inTx((tx) => finalizeTransaction(ctx, tx, auth.account.id, request.params.id));
-      return inTx((tx) => loadTransactionView(tx, auth.account.id, request.params.id));
+      const actor = await member(request);
+      const { id } = request.params;
+      await inTx((tx) => finalizeTransaction({ ctx, tx, actor, id }));
+      return inTx((tx) => getTransaction({ tx, actor, id }));
     },
   );
 
@@ -172,9 +136,10 @@ export async function projectRoutes(app: App, ctx: AppContext) {
     '/api/account/transaction/:id/reopen',
     { schema: { tags, params: idParams } },
     async (request) => {
-      const auth = await account(request);
-      await inTx((tx) => reopenTransaction(tx, auth.account.id, request.params.id));
-      return inTx((tx) => loadTransactionView(tx, auth.account.id, request.params.id));
+      const actor = await member(request);
+      const { id } = request.params;
+      await inTx((tx) => reopenTransaction({ tx, actor, id }));
+      return inTx((tx) => getTransaction({ tx, actor, id }));
     },
   );
 
@@ -195,8 +160,8 @@ export async function projectRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => setResources(tx, auth.account.id, request.params.id, request.body));
+      const actor = await member(request);
+      return inTx((tx) => setResources({ tx, actor, id: request.params.id, input: request.body }));
     },
   );
 
@@ -213,8 +178,8 @@ export async function projectRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => updateTask(ctx, tx, auth.account.id, request.params.id, request.body));
+      const actor = await member(request);
+      return inTx((tx) => updateTask({ ctx, tx, actor, id: request.params.id, input: request.body }));
     },
   );
 }

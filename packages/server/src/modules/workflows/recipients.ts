@@ -1,8 +1,11 @@
 import { EMAIL_INVALID, isValidEmail, normalizeEmail } from '@charter/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { findOwned } from '../../db/owned.ts';
 import { documentRecipients, documents } from '../../db/schema/index.ts';
-import { AppError, invalid, notFound } from '../../http/errors.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import { visibleDocuments } from './policies.ts';
 
 export const FILL_ALL_FIELDS = 'Please fill out all fields';
 export const RECIPIENT_EXISTS = 'This person already receives the document.';
@@ -25,41 +28,41 @@ const present = (row: RecipientRow) => {
   };
 };
 
-async function findDocument(tx: Tx, accountId: number, id: number) {
-  const [row] = await tx
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.accountId, accountId)));
-  if (!row) throw notFound('Document not found');
-  return row;
-}
+const findDocument = (tx: Tx, actor: MemberActor, id: number) =>
+  findOwned(tx, documents, actor, id, { visible: visibleDocuments(actor), what: 'Document not found' });
+
+type RecipientInput = { tx: Tx; actor: MemberActor; id: number };
 
 /** GET /api/account/document_history/{id}/email_recipient */
-export async function listRecipients(tx: Tx, accountId: number, documentId: number) {
-  await findDocument(tx, accountId, documentId);
+export async function listRecipients({ tx, actor, id }: RecipientInput) {
+  await findDocument(tx, actor, id);
   const rows = await tx
     .select()
     .from(documentRecipients)
-    .where(eq(documentRecipients.documentId, documentId))
+    .where(eq(documentRecipients.documentId, id))
     .orderBy(asc(documentRecipients.id));
   return rows.map(present);
 }
 
 /** POST /api/account/document_history/email_recipient: name, email and role are all needed. */
-export async function addRecipient(
-  tx: Tx,
-  accountId: number,
-  input: { document_id: number; email?: string; metadata?: { name?: string; role?: string } },
-) {
+export async function addRecipient({
+  tx,
+  actor,
+  input,
+}: {
+  tx: Tx;
+  actor: MemberActor;
+  input: { document_id: number; email?: string; metadata?: { name?: string; role?: string } };
+}) {
   const email = normalizeEmail(input.email ?? '');
   const name = input.metadata?.name?.trim() ?? '';
   const role = input.metadata?.role?.trim() || DEFAULT_RECIPIENT_ROLE;
   if (!email || !name) throw new AppError('VALIDATION_ERROR', FILL_ALL_FIELDS);
   if (!isValidEmail(email)) throw invalid({ email: EMAIL_INVALID });
-  await findDocument(tx, accountId, input.document_id);
+  await findDocument(tx, actor, input.document_id);
   const [row] = await tx
     .insert(documentRecipients)
-    .values({ accountId, documentId: input.document_id, email, name, role })
+    .values({ accountId: actor.accountId, documentId: input.document_id, email, name, role })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError('CONFLICT', RECIPIENT_EXISTS);
@@ -67,10 +70,8 @@ export async function addRecipient(
 }
 
 /** DELETE /api/account/document_history/email_recipient/{id} */
-export async function removeRecipient(tx: Tx, accountId: number, id: number) {
-  const removed = await tx
-    .delete(documentRecipients)
-    .where(and(eq(documentRecipients.id, id), eq(documentRecipients.accountId, accountId)))
-    .returning({ id: documentRecipients.id });
-  if (removed.length === 0) throw notFound('Recipient not found');
+export async function removeRecipient({ tx, actor, id }: RecipientInput) {
+  const recipient = await findOwned(tx, documentRecipients, actor, id, { what: 'Recipient not found' });
+  await findDocument(tx, actor, recipient.documentId);
+  await tx.delete(documentRecipients).where(eq(documentRecipients.id, id));
 }

@@ -1,11 +1,13 @@
 import { and, asc, eq, ilike, inArray, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { resourceFeatures, resources, transactionResources, transactions } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { markStarted, openTransactionForAnswers } from './save-answer.ts';
 import { findResource } from './scope.ts';
 
 type ResourceRow = typeof resources.$inferSelect;
+type ResourceInput = { tx: Tx; actor: MemberActor; id: number };
 
 export const presentResource = (row: ResourceRow) => ({
   id: row.id,
@@ -19,8 +21,8 @@ const RESOURCE_IN_SUBMITTED_TASK = 'This entry is part of a submitted task and c
 export const NAME_REQUIRED = 'Field required';
 
 /** The resource_list question of an open transaction that a resource is being added to. */
-async function listQuestion(tx: Tx, accountId: number, transactionId: number, questionId: string) {
-  const { transaction, template } = await openTransactionForAnswers(tx, accountId, transactionId);
+async function listQuestion(tx: Tx, actor: MemberActor, transactionId: number, questionId: string) {
+  const { transaction, template } = await openTransactionForAnswers(tx, actor, transactionId);
   const question = template.questions.find((q) => q.id === questionId && q.type === 'resource_list');
   if (!question) throw notFound('Question not found');
   return { transaction, question };
@@ -30,29 +32,28 @@ async function listQuestion(tx: Tx, accountId: number, transactionId: number, qu
  * POST /api/account/resource: a new (draft) person, company or entity; with transaction_id and
  * question_id it is also added at the end of that question's list.
  */
-export async function createResource(
-  tx: Tx,
-  accountId: number,
-  input: { name: string; resource_type_id?: number; transaction_id?: number; question_id?: string },
-) {
+export async function createResource({
+  tx,
+  actor,
+  input,
+}: {
+  tx: Tx;
+  actor: MemberActor;
+  input: { name: string; resource_type_id?: number; transaction_id?: number; question_id?: string };
+}) {
   const name = input.name.trim();
   if (!name) throw invalid({ name: NAME_REQUIRED });
   let resourceTypeId = input.resource_type_id;
   let target: { transactionId: number; questionId: string } | null = null;
   if (input.transaction_id && input.question_id) {
-    const { transaction, question } = await listQuestion(
-      tx,
-      accountId,
-      input.transaction_id,
-      input.question_id,
-    );
+    const { transaction, question } = await listQuestion(tx, actor, input.transaction_id, input.question_id);
     resourceTypeId = question.resource_type ?? resourceTypeId;
     target = { transactionId: transaction.id, questionId: question.id };
   }
   if (resourceTypeId === undefined) throw invalid({ resource_type_id: 'Field required' });
   const [row] = await tx
     .insert(resources)
-    .values({ accountId, resourceTypeId, name, isDraft: true })
+    .values({ accountId: actor.accountId, resourceTypeId, name, isDraft: true })
     .returning();
   if (target) await appendToList(tx, target.transactionId, target.questionId, row.id);
   return presentResource(row);
@@ -76,13 +77,13 @@ async function appendToList(tx: Tx, transactionId: number, questionId: string, r
 }
 
 /** PUT /api/account/transaction/{id}/set_resource: the question's list becomes exactly these resources. */
-export async function setResources(
-  tx: Tx,
-  accountId: number,
-  transactionId: number,
-  input: { question_id: string; resource_ids: number[] },
-) {
-  const { transaction, question } = await listQuestion(tx, accountId, transactionId, input.question_id);
+export async function setResources({
+  tx,
+  actor,
+  id,
+  input,
+}: ResourceInput & { input: { question_id: string; resource_ids: number[] } }) {
+  const { transaction, question } = await listQuestion(tx, actor, id, input.question_id);
   const ids = [...new Set(input.resource_ids)];
   if (!question.multi_entry && ids.length > 1)
     throw invalid({ resource_ids: 'Only one entry is allowed here.' });
@@ -93,7 +94,7 @@ export async function setResources(
         .where(
           and(
             inArray(resources.id, ids),
-            eq(resources.accountId, accountId),
+            eq(resources.accountId, actor.accountId),
             eq(resources.resourceTypeId, question.resource_type ?? -1),
           ),
         )
@@ -122,17 +123,21 @@ export async function setResources(
 }
 
 /** GET /api/account/resource/?resource_type_id=: the workspace's resources of a type, by name. */
-export async function listResources(
-  tx: Tx,
-  accountId: number,
-  query: { resource_type_id?: number; search?: string; limit: number; offset: number },
-) {
+export async function listResources({
+  tx,
+  actor,
+  query,
+}: {
+  tx: Tx;
+  actor: MemberActor;
+  query: { resource_type_id?: number; search?: string; limit: number; offset: number };
+}) {
   const rows = await tx
     .select()
     .from(resources)
     .where(
       and(
-        eq(resources.accountId, accountId),
+        eq(resources.accountId, actor.accountId),
         query.resource_type_id === undefined
           ? undefined
           : eq(resources.resourceTypeId, query.resource_type_id),
@@ -145,8 +150,8 @@ export async function listResources(
   return rows.map(presentResource);
 }
 
-export async function getResource(tx: Tx, accountId: number, id: number) {
-  const row = await findResource(tx, accountId, id);
+export async function getResource({ tx, actor, id }: ResourceInput) {
+  const row = await findResource(tx, actor, id);
   const features = await tx
     .select({ key: resourceFeatures.key, value: resourceFeatures.value })
     .from(resourceFeatures)
@@ -159,8 +164,8 @@ export async function getResource(tx: Tx, accountId: number, id: number) {
 }
 
 /** PATCH /api/account/resource/{id}: renames it everywhere (no record or generated document changes). */
-export async function renameResource(tx: Tx, accountId: number, id: number, name: string) {
-  await findResource(tx, accountId, id);
+export async function renameResource({ tx, actor, id, name }: ResourceInput & { name: string }) {
+  await findResource(tx, actor, id);
   const trimmed = name.trim();
   if (!trimmed) throw invalid({ name: NAME_REQUIRED });
   const [row] = await tx
@@ -182,8 +187,8 @@ async function isInSubmittedTask(tx: Tx, resourceId: number) {
 }
 
 /** DELETE /api/account/resource/{id}: refused while a submitted task lists it. */
-export async function deleteResource(tx: Tx, accountId: number, id: number) {
-  await findResource(tx, accountId, id);
+export async function deleteResource({ tx, actor, id }: ResourceInput) {
+  await findResource(tx, actor, id);
   if (await isInSubmittedTask(tx, id)) throw new AppError('CONFLICT', RESOURCE_IN_SUBMITTED_TASK);
   await tx.delete(resources).where(eq(resources.id, id));
 }
@@ -192,10 +197,16 @@ export async function deleteResource(tx: Tx, accountId: number, id: number) {
  * PUT /api/account/resource/merge/{a}/{b}: connects draft `a` to existing `b`. b takes a's inputs where
  * both have one (overwritten, as the confirm says), every list naming a names b instead, and a is removed.
  */
-export async function mergeResources(tx: Tx, accountId: number, draftId: number, targetId: number) {
+export async function mergeResources(input: {
+  tx: Tx;
+  actor: MemberActor;
+  draftId: number;
+  targetId: number;
+}) {
+  const { tx, actor, draftId, targetId } = input;
   if (draftId === targetId) throw invalid({ resource_id: 'Pick a different entry to connect to.' });
-  const draft = await findResource(tx, accountId, draftId);
-  const target = await findResource(tx, accountId, targetId);
+  const draft = await findResource(tx, actor, draftId);
+  const target = await findResource(tx, actor, targetId);
   if (draft.resourceTypeId !== target.resourceTypeId) {
     throw invalid({ resource_id: 'Entries of different kinds cannot be connected.' });
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { authenticateAccount } from '../../http/authenticate.ts';
 import type { App } from '../../http/types.ts';
 
@@ -9,26 +10,27 @@ export const tags = ['workflows'];
 /** 0/1 as the spec's client sends them, or booleans. */
 export const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean);
 
-type ByIdOperation<T> = (tx: Tx, accountId: number, id: number) => Promise<T>;
+/** An operation on one row by id, as the caller may see it. */
+export type ByIdOperation<T> = (input: { tx: Tx; actor: MemberActor; id: number }) => Promise<T>;
 
 /** What every workflow route does: authenticate in the workspace, work in a transaction. */
 export function routeKit(app: App, ctx: AppContext) {
-  const account = (request: Parameters<typeof authenticateAccount>[1]) => authenticateAccount(ctx, request);
+  const member = (request: Parameters<typeof authenticateAccount>[1]) => authenticateAccount(ctx, request);
   const inTx = <T>(work: Parameters<typeof ctx.db.transaction<T>>[0]) => ctx.db.transaction(work);
   return {
-    account,
+    member,
     inTx,
     /** GET {path} with an :id: one operation in the caller's workspace, its result as the answer. */
     readById: <T>(path: string, read: ByIdOperation<T>) =>
       app.get(path, { schema: { tags, params: idParams } }, async (request) => {
-        const auth = await account(request);
-        return inTx((tx) => read(tx, auth.account.id, request.params.id));
+        const actor = await member(request);
+        return inTx((tx) => read({ tx, actor, id: request.params.id }));
       }),
     /** DELETE {path} with an :id: one operation in the caller's workspace, then 204. */
     removeById: (path: string, remove: ByIdOperation<unknown>) =>
       app.delete(path, { schema: { tags, params: idParams } }, async (request, reply) => {
-        const auth = await account(request);
-        await inTx((tx) => remove(tx, auth.account.id, request.params.id));
+        const actor = await member(request);
+        await inTx((tx) => remove({ tx, actor, id: request.params.id }));
         return reply.status(204).send();
       }),
   };

@@ -9,6 +9,7 @@ import {
   transactionResources,
   transactions,
 } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { loadTemplate, transactionTemplateOf } from './catalog.ts';
 import { findTransaction } from './scope.ts';
@@ -23,8 +24,8 @@ export type SaveAnswerInput = {
 };
 
 /** The transaction, locked, with its template; answers change only while it is open. */
-export async function openTransactionForAnswers(tx: Tx, accountId: number, transactionId: number) {
-  const transaction = await findTransaction(tx, accountId, transactionId, true);
+export async function openTransactionForAnswers(tx: Tx, actor: MemberActor, transactionId: number) {
+  const transaction = await findTransaction(tx, actor, transactionId, true);
   const [project] = await tx
     .select({ templateId: projects.templateId })
     .from(projects)
@@ -39,8 +40,16 @@ export async function openTransactionForAnswers(tx: Tx, accountId: number, trans
  * transaction; a resource's field (resource_id set) belongs to the resource, wherever it is listed. The
  * value is checked by its field type (required-ness waits for Submit); a changed answer un-validates the form.
  */
-export async function saveAnswer(tx: Tx, accountId: number, input: SaveAnswerInput) {
-  const { transaction, template } = await openTransactionForAnswers(tx, accountId, input.transaction_id);
+export async function saveAnswer({
+  tx,
+  actor,
+  input,
+}: {
+  tx: Tx;
+  actor: MemberActor;
+  input: SaveAnswerInput;
+}) {
+  const { transaction, template } = await openTransactionForAnswers(tx, actor, input.transaction_id);
   const value = input.value.trim();
   let changed: boolean;
   if (input.resource_id) {
@@ -52,7 +61,7 @@ export async function saveAnswer(tx: Tx, accountId: number, input: SaveAnswerInp
         and(
           eq(transactionResources.transactionId, transaction.id),
           eq(transactionResources.resourceId, input.resource_id),
-          eq(resources.accountId, accountId),
+          eq(resources.accountId, actor.accountId),
         ),
       );
     if (!listing) throw notFound('Resource not found');

@@ -1,45 +1,35 @@
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { findOwned } from '../../db/owned.ts';
 import { projects, resources, tasks, transactions } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
+import { loadTemplate } from './catalog.ts';
+import { canSeeProjectModule, visibleProjects, visibleTasks, visibleTransactions } from './policies.ts';
 
 /**
- * Loaders scoped to the caller's workspace: another workspace's row is simply not found (DESIGN §4).
- * `forUpdate` locks the row for the rest of the transaction, so concurrent writes queue up.
+ * Workflow rows as the actor may see them: another workspace's row, or one the policy hides from a
+ * restricted workspace, is simply not found. `lock` holds the row for the rest of the transaction.
  */
-export async function findProject(tx: Tx, accountId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.accountId, accountId)));
-  if (!row) throw notFound('Project not found');
-  return row;
+/** A project template of the library, unless the workspace's role hides its module. */
+export async function findTemplate(tx: Tx, actor: MemberActor, id: string) {
+  const template = await loadTemplate(tx, id);
+  if (!canSeeProjectModule(actor, template.module_id)) throw notFound('Workflow template not found');
+  return template;
 }
 
-export async function findTransaction(tx: Tx, accountId: number, id: number, forUpdate = false) {
-  const query = tx
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.id, id), eq(transactions.accountId, accountId)));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row) throw notFound('Task not found');
-  return row;
-}
+export const findProject = (tx: Tx, actor: MemberActor, id: number) =>
+  findOwned(tx, projects, actor, id, { visible: visibleProjects(actor), what: 'Project not found' });
 
-export async function findTask(tx: Tx, accountId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.id, id), eq(tasks.accountId, accountId)));
-  if (!row) throw notFound('Task not found');
-  return row;
-}
+export const findTransaction = (tx: Tx, actor: MemberActor, id: number, lock = false) =>
+  findOwned(tx, transactions, actor, id, {
+    visible: visibleTransactions(actor),
+    lock,
+    what: 'Task not found',
+  });
 
-export async function findResource(tx: Tx, accountId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(resources)
-    .where(and(eq(resources.id, id), eq(resources.accountId, accountId)));
-  if (!row) throw notFound('Resource not found');
-  return row;
-}
+export const findTask = (tx: Tx, actor: MemberActor, id: number) =>
+  findOwned(tx, tasks, actor, id, { visible: visibleTasks(actor), what: 'Task not found' });
+
+/** Resources (people, companies) are shared by every questionnaire of the workspace. */
+export const findResource = (tx: Tx, actor: MemberActor, id: number) =>
+  findOwned(tx, resources, actor, id, { what: 'Resource not found' });

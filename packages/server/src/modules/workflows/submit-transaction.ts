@@ -3,10 +3,12 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documents, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { loadAnswers } from './answers.ts';
 import { loadTemplate, type StoredTemplate, transactionTemplateOf } from './catalog.ts';
 import { customDocumentProblem } from './custom-documents.ts';
+import { deletable, reopenable } from './policies.ts';
 import { findTransaction } from './scope.ts';
 
 export const ALREADY_SUBMITTED = 'This task has already been submitted.';
@@ -14,6 +16,7 @@ export const FORM_NOT_VALIDATED = '- Fill out all required fields before continu
 export const GENERATE_JOB = 'generate-document';
 
 type TransactionRow = typeof transactions.$inferSelect;
+type GroupInput = { tx: Tx; actor: MemberActor; id: number };
 
 export async function templateFor(tx: Tx, transaction: TransactionRow) {
   const [project] = await tx
@@ -41,13 +44,13 @@ export async function assertQuestionnaireValid(
 }
 
 /** PUT /api/account/transaction/{id}: the label, and validated_questionnaire (checked here, not trusted). */
-export async function updateTransaction(
-  tx: Tx,
-  accountId: number,
-  id: number,
-  input: { label?: string; validated_questionnaire?: boolean },
-) {
-  const transaction = await findTransaction(tx, accountId, id, true);
+export async function updateTransaction({
+  tx,
+  actor,
+  id,
+  input,
+}: GroupInput & { input: { label?: string; validated_questionnaire?: boolean } }) {
+  const transaction = await findTransaction(tx, actor, id, true);
   const changes: Partial<TransactionRow> = { updatedAt: new Date() };
   if (input.label?.trim()) changes.label = input.label.trim();
   if (input.validated_questionnaire !== undefined) {
@@ -67,8 +70,8 @@ export async function updateTransaction(
  * be submitted; the form must be validated (an assessment is validated here). The answers are frozen in
  * finalize_snapshot and each Generate task becomes a durable generation job.
  */
-export async function finalizeTransaction(ctx: AppContext, tx: Tx, accountId: number, id: number) {
-  const transaction = await findTransaction(tx, accountId, id, true);
+export async function finalizeTransaction({ ctx, tx, actor, id }: GroupInput & { ctx: AppContext }) {
+  const transaction = await findTransaction(tx, actor, id, true);
   if (!transaction.open) throw new AppError('CONFLICT', ALREADY_SUBMITTED);
   const [prior] = await tx
     .select({ id: transactions.id })
@@ -136,9 +139,6 @@ export async function finalizeTransaction(ctx: AppContext, tx: Tx, accountId: nu
   if (processing) ctx.jobs.poke();
 }
 
-const deletable = (level: number, open: boolean, anyCompleted: boolean) =>
-  level >= 3 || (open && level >= 1) || (!open && !anyCompleted && level >= 2);
-
 export const REOPEN_REFUSED = 'This task cannot be reopened. Please contact support.';
 export const DELETE_REFUSED = 'This task cannot be deleted. Please contact support.';
 
@@ -146,14 +146,13 @@ export const DELETE_REFUSED = 'This task cannot be deleted. Please contact suppo
  * PATCH /api/account/transaction/{id}/reopen (spec 2 §4): only a submitted group, and only when all its
  * tasks are uploads, none of its other tasks is completed, or the group allows it.
  */
-export async function reopenTransaction(tx: Tx, accountId: number, id: number) {
-  const transaction = await findTransaction(tx, accountId, id, true);
+export async function reopenTransaction({ tx, actor, id }: GroupInput) {
+  const transaction = await findTransaction(tx, actor, id, true);
   if (transaction.open) throw new AppError('CONFLICT', 'This task is already open.');
   const taskRows = await tx.select().from(tasks).where(eq(tasks.transactionId, id));
-  const allUploads = taskRows.every((t) => t.mode === 'Upload');
-  const noneCompleted = taskRows.every((t) => t.mode === 'Upload' || t.state !== 'Completed');
-  if (!(allUploads || noneCompleted || transaction.allowReopen))
+  if (!reopenable({ ...transaction, deleteLevel: 0, tasks: taskRows })) {
     throw new AppError('CONFLICT', REOPEN_REFUSED);
+  }
   if (taskRows.some((t) => t.state === 'Processing')) {
     throw new AppError('CONFLICT', 'Documents are still being generated; try again in a minute.');
   }
@@ -172,12 +171,14 @@ export async function reopenTransaction(tx: Tx, accountId: number, id: number) {
 }
 
 /** DELETE /api/account/transaction/{id}, by the template's delete_level (spec 2 §4). */
-export async function deleteTransaction(tx: Tx, accountId: number, id: number) {
-  const transaction = await findTransaction(tx, accountId, id, true);
+export async function deleteTransaction({ tx, actor, id }: GroupInput) {
+  const transaction = await findTransaction(tx, actor, id, true);
   const { transactionTemplate } = await templateFor(tx, transaction);
-  const taskRows = await tx.select({ state: tasks.state }).from(tasks).where(eq(tasks.transactionId, id));
-  const anyCompleted = taskRows.some((t) => t.state === 'Completed');
-  if (!deletable(transactionTemplate.delete_level, transaction.open, anyCompleted)) {
+  const taskRows = await tx
+    .select({ mode: tasks.mode, state: tasks.state })
+    .from(tasks)
+    .where(eq(tasks.transactionId, id));
+  if (!deletable({ ...transaction, deleteLevel: transactionTemplate.delete_level, tasks: taskRows })) {
     throw new AppError('CONFLICT', DELETE_REFUSED);
   }
   await tx.delete(transactions).where(eq(transactions.id, id));

@@ -1,4 +1,3 @@
-import { RESTRICTED_ROLE_ID } from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http/types.ts';
@@ -8,22 +7,21 @@ import { assigneeOptionsFor, assignTransaction, deleteTodo, listTodos, updateTod
 
 /** To-dos (recommendations), assigning task groups, and a project's counsel. */
 export async function todoRoutes(app: App, ctx: AppContext) {
-  const { account, inTx } = routeKit(app, ctx);
+  const { member, inTx } = routeKit(app, ctx);
 
   const assignee = z.object({ assignee_id: z.number().int().positive().nullable() });
 
   app.get('/api/account/recommendation', { schema: { tags } }, async (request) => {
-    const auth = await account(request);
-    const restricted = auth.account.roleId === RESTRICTED_ROLE_ID ? 4 : null;
-    return inTx((tx) => listTodos(tx, auth.account.id, restricted));
+    const actor = await member(request);
+    return inTx((tx) => listTodos({ tx, actor }));
   });
 
   app.get(
     '/api/account/recommendation/project_template/:id',
     { schema: { tags, params: z.object({ id: z.string().max(100) }) } },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => assigneeOptionsFor(tx, auth.account.id, request.params.id));
+      const actor = await member(request);
+      return inTx((tx) => assigneeOptionsFor({ tx, actor, templateId: request.params.id }));
     },
   );
 
@@ -31,30 +29,30 @@ export async function todoRoutes(app: App, ctx: AppContext) {
     '/api/account/recommendation/:id',
     { schema: { tags, params: idParams, body: assignee } },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) => updateTodo(tx, auth.account.id, request.params.id, request.body.assignee_id));
+      const actor = await member(request);
+      const assigneeId = request.body.assignee_id;
+      return inTx((tx) => updateTodo({ tx, actor, id: request.params.id, assigneeId }));
     },
   );
 
   app.delete('/api/account/recommendation/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const auth = await account(request);
-    return inTx((tx) => deleteTodo(tx, auth.account.id, request.params.id));
+    const actor = await member(request);
+    return inTx((tx) => deleteTodo({ tx, actor, id: request.params.id }));
   });
 
   app.post(
     '/api/account/transaction/:id/assign',
     { schema: { tags, params: idParams, body: assignee } },
     async (request) => {
-      const auth = await account(request);
-      return inTx((tx) =>
-        assignTransaction(tx, auth.account.id, request.params.id, request.body.assignee_id),
-      );
+      const actor = await member(request);
+      const assigneeId = request.body.assignee_id;
+      return inTx((tx) => assignTransaction({ tx, actor, id: request.params.id, assigneeId }));
     },
   );
 
   app.get('/api/account/counsel', { schema: { tags } }, async (request) => {
-    const auth = await account(request);
-    return inTx((tx) => counselOptions(tx, auth.account.id));
+    const actor = await member(request);
+    return inTx((tx) => counselOptions({ tx, actor }));
   });
 
   app.post(
@@ -70,8 +68,9 @@ export async function todoRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const auth = await account(request);
-      const counsel = await inTx((tx) => addCounsel(tx, auth.account.id, request.params.id, request.body));
+      const actor = await member(request);
+      const projectId = request.params.id;
+      const counsel = await inTx((tx) => addCounsel({ tx, actor, projectId, input: request.body }));
       return reply.status(201).send(counsel);
     },
   );
@@ -88,8 +87,9 @@ export async function todoRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const auth = await account(request);
-      await inTx((tx) => removeCounsel(tx, auth.account.id, request.params.id, request.params.counselId));
+      const actor = await member(request);
+      const { id: projectId, counselId } = request.params;
+      await inTx((tx) => removeCounsel({ tx, actor, projectId, counselId }));
       return reply.status(204).send();
     },
   );

@@ -1,10 +1,13 @@
 import { ASSIGNEE_UPDATED, TASK_ASSIGNED, TODO_DELETED } from '@charter/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { findOwned } from '../../db/owned.ts';
 import { memberships, projects, recommendations, transactions, users } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../http/errors.ts';
-import { loadTemplate } from './catalog.ts';
-import { findTransaction } from './scope.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { invalid } from '../../http/errors.ts';
+import { loadTemplates } from './catalog.ts';
+import { visibleTodos } from './policies.ts';
+import { findTemplate, findTransaction } from './scope.ts';
 
 export const ASSIGNEE_NOT_MEMBER = 'Choose a member of this workspace.';
 
@@ -24,9 +27,9 @@ export async function assigneeOptions(tx: Tx, accountId: number) {
 }
 
 /** GET /api/account/recommendation/project_template/{id}: who a to-do of this workflow can go to. */
-export async function assigneeOptionsFor(tx: Tx, accountId: number, templateId: string) {
-  await loadTemplate(tx, templateId);
-  return assigneeOptions(tx, accountId);
+export async function assigneeOptionsFor(input: { tx: Tx; actor: MemberActor; templateId: string }) {
+  await findTemplate(input.tx, input.actor, input.templateId);
+  return assigneeOptions(input.tx, input.actor.accountId);
 }
 
 async function checkAssignee(tx: Tx, accountId: number, assigneeId: number | null) {
@@ -48,7 +51,7 @@ export async function addTodos(tx: Tx, accountId: number, transactionIds: number
 }
 
 /** GET /api/account/recommendation: the to-dos of groups still open, newest first. */
-export async function listTodos(tx: Tx, accountId: number, restrictToModule: number | null) {
+export async function listTodos({ tx, actor }: { tx: Tx; actor: MemberActor }) {
   const rows = await tx
     .select({
       id: recommendations.id,
@@ -69,74 +72,67 @@ export async function listTodos(tx: Tx, accountId: number, restrictToModule: num
     .innerJoin(transactions, eq(transactions.id, recommendations.transactionId))
     .innerJoin(projects, eq(projects.id, transactions.projectId))
     .leftJoin(users, eq(users.id, recommendations.assigneeId))
-    .where(and(eq(recommendations.accountId, accountId), eq(transactions.open, true)))
+    .where(
+      and(eq(recommendations.accountId, actor.accountId), eq(transactions.open, true), visibleTodos(actor)),
+    )
     .orderBy(desc(recommendations.createdAt), desc(recommendations.id))
     .limit(200);
-  const templates = new Map<string, Awaited<ReturnType<typeof loadTemplate>>>();
-  for (const id of new Set(rows.map((r) => r.templateId))) templates.set(id, await loadTemplate(tx, id));
-  return rows
-    .filter(
-      (row) => restrictToModule === null || templates.get(row.templateId)?.module_id === restrictToModule,
-    )
-    .map((row) => ({
-      id: row.id,
-      created_at: row.createdAt.toISOString(),
-      transaction: {
-        id: row.transactionId,
-        label: row.label,
-        status: row.validated ? 'In Progress' : row.isStarted ? 'Form Incomplete' : 'Not Started',
-        project_id: row.projectId,
-        project_label: row.projectLabel,
-        project_template_id: row.templateId,
-        module_id: templates.get(row.templateId)?.module_id ?? 2,
-      },
-      assignee:
-        row.assigneeId === null
-          ? null
-          : {
-              id: row.assigneeId,
-              email: row.assigneeEmail,
-              name: [row.assigneeFirst, row.assigneeLast].filter(Boolean).join(' ') || row.assigneeEmail,
-            },
-    }));
+  const templates = await loadTemplates(
+    tx,
+    rows.map((r) => r.templateId),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    transaction: {
+      id: row.transactionId,
+      label: row.label,
+      status: row.validated ? 'In Progress' : row.isStarted ? 'Form Incomplete' : 'Not Started',
+      project_id: row.projectId,
+      project_label: row.projectLabel,
+      project_template_id: row.templateId,
+      module_id: templates.get(row.templateId)?.module_id ?? 2,
+    },
+    assignee:
+      row.assigneeId === null
+        ? null
+        : {
+            id: row.assigneeId,
+            email: row.assigneeEmail,
+            name: [row.assigneeFirst, row.assigneeLast].filter(Boolean).join(' ') || row.assigneeEmail,
+          },
+  }));
 }
 
-async function findTodo(tx: Tx, accountId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(recommendations)
-    .where(and(eq(recommendations.id, id), eq(recommendations.accountId, accountId)));
-  if (!row) throw notFound('To-do not found');
-  return row;
-}
+const findTodo = (tx: Tx, actor: MemberActor, id: number) =>
+  findOwned(tx, recommendations, actor, id, { visible: visibleTodos(actor), what: 'To-do not found' });
+
+type TodoInput = { tx: Tx; actor: MemberActor; id: number };
 
 /** PATCH /api/account/recommendation/{id}: a new assignee (or none). */
-export async function updateTodo(tx: Tx, accountId: number, id: number, assigneeId: number | null) {
-  await findTodo(tx, accountId, id);
-  await checkAssignee(tx, accountId, assigneeId);
+export async function updateTodo(input: TodoInput & { assigneeId: number | null }) {
+  const { tx, actor, id, assigneeId } = input;
+  await findTodo(tx, actor, id);
+  await checkAssignee(tx, actor.accountId, assigneeId);
   await tx.update(recommendations).set({ assigneeId }).where(eq(recommendations.id, id));
   return { message: ASSIGNEE_UPDATED };
 }
 
 /** POST /api/account/transaction/{id}/assign: the group becomes (or stays) a to-do of the assignee. */
-export async function assignTransaction(
-  tx: Tx,
-  accountId: number,
-  transactionId: number,
-  assigneeId: number | null,
-) {
-  const transaction = await findTransaction(tx, accountId, transactionId);
-  await checkAssignee(tx, accountId, assigneeId);
+export async function assignTransaction(input: TodoInput & { assigneeId: number | null }) {
+  const { tx, actor, assigneeId } = input;
+  const transaction = await findTransaction(tx, actor, input.id);
+  await checkAssignee(tx, actor.accountId, assigneeId);
   await tx
     .insert(recommendations)
-    .values({ accountId, transactionId: transaction.id, assigneeId })
+    .values({ accountId: actor.accountId, transactionId: transaction.id, assigneeId })
     .onConflictDoUpdate({ target: recommendations.transactionId, set: { assigneeId } });
   return { message: TASK_ASSIGNED };
 }
 
 /** DELETE /api/account/recommendation/{id} */
-export async function deleteTodo(tx: Tx, accountId: number, id: number) {
-  await findTodo(tx, accountId, id);
+export async function deleteTodo({ tx, actor, id }: TodoInput) {
+  await findTodo(tx, actor, id);
   await tx.delete(recommendations).where(eq(recommendations.id, id));
   return { message: TODO_DELETED };
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { taskTemplateOf } from './catalog.ts';
 import { findTask, findTransaction } from './scope.ts';
@@ -23,15 +24,21 @@ const MODE_OF: Record<Exclude<TaskAction, 'enable' | 'retry'>, TaskMode> = {
  * task back) or its template variant. Only while the group is open; a new variant on a validated form
  * means the form must be submitted again.
  */
-export async function updateTask(
-  ctx: AppContext,
-  tx: Tx,
-  accountId: number,
-  id: number,
-  input: { action?: TaskAction; template_variant_id?: string },
-): Promise<{ message: string }> {
-  const task = await findTask(tx, accountId, id);
-  const transaction = await findTransaction(tx, accountId, task.transactionId, true);
+export async function updateTask({
+  ctx,
+  tx,
+  actor,
+  id,
+  input,
+}: {
+  ctx: AppContext;
+  tx: Tx;
+  actor: MemberActor;
+  id: number;
+  input: { action?: TaskAction; template_variant_id?: string };
+}): Promise<{ message: string }> {
+  const task = await findTask(tx, actor, id);
+  const transaction = await findTransaction(tx, actor, task.transactionId, true);
   if (input.action === 'retry') return retryGeneration(ctx, tx, task);
   if (!transaction.open)
     throw new AppError('CONFLICT', 'This task has been submitted. Reopen it to change it.');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { documents, projects, taskEvents } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { storeUploads, type Upload } from '../cabinet/files.ts';
 import { completeTask } from './complete-task.ts';
@@ -15,17 +16,17 @@ export const NOT_UPLOAD_MODE = 'Set this task to Upload before uploading its doc
  * cabinet under the workflow's folder and becomes the task's newest document ('Uploaded'); a task of
  * a submitted group is then completed, and the group with it when nothing else is pending.
  */
-export async function uploadTaskDocument(
-  ctx: AppContext,
-  accountId: number,
-  userId: number,
-  taskId: number,
-  uploads: Upload[],
-) {
+export async function uploadTaskDocument(input: {
+  ctx: AppContext;
+  actor: MemberActor;
+  taskId: number;
+  uploads: Upload[];
+}) {
+  const { ctx, actor, taskId, uploads } = input;
   if (uploads.length !== 1) throw invalid({ file: ONE_FILE });
   const { task, projectLabel } = await ctx.db.transaction(async (tx) => {
-    const found = await findTask(tx, accountId, taskId);
-    const transaction = await findTransaction(tx, accountId, found.transactionId);
+    const found = await findTask(tx, actor, taskId);
+    const transaction = await findTransaction(tx, actor, found.transactionId);
     const [project] = await tx
       .select({ label: projects.label })
       .from(projects)
@@ -34,14 +35,14 @@ export async function uploadTaskDocument(
   });
   if (task.mode !== 'Upload') throw new AppError('CONFLICT', NOT_UPLOAD_MODE);
   const folder = workflowFolder(projectLabel);
-  const [file] = await storeUploads(ctx, accountId, userId, folder, uploads);
+  const [file] = await storeUploads({ ctx, actor, folder, uploads });
   return ctx.db.transaction(async (tx) => {
-    const transaction = await findTransaction(tx, accountId, task.transactionId, true);
+    const transaction = await findTransaction(tx, actor, task.transactionId, true);
     const now = new Date();
     const [document] = await tx
       .insert(documents)
       .values({
-        accountId,
+        accountId: actor.accountId,
         taskId,
         transactionId: transaction.id,
         fileId: file.id,

@@ -1,0 +1,37 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { notFound } from '../http/errors.ts';
+import type { Tx } from './client.ts';
+
+/** A table whose rows belong to one workspace. */
+export type OwnedTable = PgTable & { id: AnyPgColumn; accountId: AnyPgColumn };
+
+export type OwnedOptions = {
+  /** Lock the row for the rest of the transaction, so concurrent writes to it queue up. */
+  lock?: boolean;
+  /** A policy's SQL twin: rows the actor may not see answer as absent. */
+  visible?: SQL;
+  /** The 404 message ("Task not found"). */
+  what?: string;
+};
+
+/**
+ * The one way to load a row by id for a workspace: another workspace's row, or one the actor's policy
+ * hides, is simply not found (DESIGN §4), never a 403 that would confirm it exists.
+ */
+export async function findOwned<T extends OwnedTable>(
+  tx: Tx,
+  table: T,
+  scope: { accountId: number },
+  id: number,
+  options: OwnedOptions = {},
+): Promise<T['$inferSelect']> {
+  const query = tx
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(table.accountId, scope.accountId), options.visible))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw notFound(options.what ?? 'Not found');
+  return row as T['$inferSelect'];
+}

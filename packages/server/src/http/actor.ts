@@ -1,0 +1,63 @@
+import { RESTRICTED_ROLE_ID } from '@charter/domain';
+import type { accounts, memberships, users } from '../db/schema/index.ts';
+import type { AccountFeature } from '../modules/accounts/memberships.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;
+
+/** What every signed-in actor shares: the user, the session their token names, and who stands behind it. */
+type SignedIn = {
+  user: UserRow;
+  userId: number;
+  sessionId: string;
+  /** The staff member acting as this user by remote login, or null. */
+  impersonatorId: number | null;
+};
+
+/** A signed-in user outside any workspace (/api/user/*). */
+export type UserActor = SignedIn & { kind: 'user' };
+
+/** A signed-in user acting in one workspace (/api/account/*), with the role and flags that decide what they may do. */
+export type MemberActor = SignedIn & {
+  kind: 'member';
+  accountId: number;
+  account: AccountRow;
+  membership: MembershipRow;
+  features: AccountFeature[];
+  /** A role-3 workspace: modules 4 and 5 only, no cabinet, reports or settings (spec 1 §6, spec 2 §6). */
+  restricted: boolean;
+  isAdmin: boolean;
+};
+
+/**
+ * Who is making a request; returned by authentication and passed to every operation. Visitors of the
+ * later areas (signers, data-room guests, outside-form fillers) join this union as kinds of their own.
+ */
+export type Actor = UserActor | MemberActor;
+
+export function userActor(user: UserRow, sessionId: string, impersonatorId: number | null): UserActor {
+  return { kind: 'user', user, userId: user.id, sessionId, impersonatorId };
+}
+
+export function memberActor(
+  signedIn: SignedIn,
+  member: { account: AccountRow; membership: MembershipRow; features: AccountFeature[] },
+): MemberActor {
+  return {
+    ...signedIn,
+    kind: 'member',
+    accountId: member.account.id,
+    account: member.account,
+    membership: member.membership,
+    features: member.features,
+    restricted: member.account.roleId === RESTRICTED_ROLE_ID,
+    isAdmin: member.membership.isAdmin,
+  };
+}
+
+/** Platform staff signed in as themselves (an impersonated session is the user's, not the staff's). */
+export const isStaff = (actor: Actor) => actor.user.isStaff && actor.impersonatorId === null;
+
+/** Staff acting as this user by remote login. */
+export const isImpersonated = (actor: Actor) => actor.impersonatorId !== null;

@@ -1,0 +1,20 @@
+import type { MemberActor } from '../../http/actor.ts';
+import { canUseCabinet } from '../cabinet/policies.ts';
+
+export type AccountAbilities = {
+  manage_settings: boolean;
+  filecabinet: boolean;
+  reports: boolean;
+  rooms: boolean;
+};
+
+/**
+ * What the shell offers in a workspace (spec 1 §6): settings to its admins, the cabinet by its policy;
+ * a restricted (role 3) workspace has no settings, reports or cabinet. Rooms come with their own area.
+ */
+export const accountAbilities = (actor: MemberActor): AccountAbilities => ({
+  manage_settings: actor.isAdmin && !actor.restricted,
+  filecabinet: canUseCabinet(actor),
+  reports: !actor.restricted,
+  rooms: false,
+});

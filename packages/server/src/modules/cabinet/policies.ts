@@ -1,0 +1,28 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { documents, files } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { visibleDocuments } from '../workflows/policies.ts';
+
+export const NO_CABINET_ACCESS = 'You do not have access to the file cabinet.';
+
+/**
+ * Who may use the file cabinet and open its files. The cabinet needs filecabinet_access and is closed to
+ * restricted (role 3) workspaces (spec 1 §6); without it a member still opens the documents of the
+ * tasks they can see, and no other file.
+ */
+export const canUseCabinet = (actor: MemberActor) => actor.user.filecabinetAccess && !actor.restricted;
+
+/** SQL twin of "may open this file": every file with the cabinet, else only visible task documents'. */
+export function readableFiles(actor: MemberActor): SQL | undefined {
+  if (canUseCabinet(actor)) return undefined;
+  return sql`${files.id} in (select ${documents.fileId} from ${documents}
+    where ${and(eq(documents.accountId, actor.accountId), visibleDocuments(actor))})`;
+}
+
+export type FileAbilities = { download: boolean; rename: boolean; move: boolean; delete: boolean };
+
+/** A task's document stays in the cabinet as long as its task (it goes with it). */
+export const fileAbilities = (actor: MemberActor, file: { isDocument: boolean }): FileAbilities => {
+  const cabinet = canUseCabinet(actor);
+  return { download: true, rename: cabinet, move: cabinet, delete: cabinet && !file.isDocument };
+};
