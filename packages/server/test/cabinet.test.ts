@@ -16,6 +16,7 @@ import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { documentText, docx, paragraph } from './support/docx.ts';
+import { multipart } from './support/multipart.ts';
 
 type Me = SignedIn;
 
@@ -26,22 +27,6 @@ const withLibreOffice = findLibreOffice() !== null || Boolean(process.env.CI);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const TEXT = Buffer.from('Minutes of the meeting: café.\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
-
-/** A multipart/form-data body with one part per file. */
-function multipart(files: { filename: string; content: Buffer }[]) {
-  const boundary = `----charter${Math.random().toString(16).slice(2)}`;
-  const parts = files.flatMap((f) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    f.content,
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) => {
   let t: TestApp;

@@ -1,0 +1,413 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../src/db/schema/index.ts';
+import { NO_CABINET_ACCESS } from '../src/modules/cabinet/policies.ts';
+import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
+import { accessToken, accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import {
+  fillWorkspace,
+  PDF,
+  snapshotWorkspace,
+  uploadAs,
+  type WorkspaceRows,
+} from './support/workspace-rows.ts';
+
+type Request = { url: string; body?: unknown; upload?: boolean };
+
+/**
+ * A route called on a module-2 row (hidden from a restricted workspace) and on a module-4 row (visible):
+ * `hidden` and `visible` are the statuses expected. Routes open to the whole workspace (resources,
+ * workflow-role options, the workspace itself) are called once, as `visible`.
+ */
+type Case = {
+  route: string;
+  request: (rows: WorkspaceRows) => Request;
+  hidden: 403 | 404 | null;
+  visible: number;
+};
+
+const c = (route: string, request: Case['request'], hidden: Case['hidden'], visible: number): Case => ({
+  route,
+  request,
+  hidden,
+  visible,
+});
+
+/** Spec 1 §6 / spec 2 §6, route by route. The order is the order of the visible calls. */
+const cases: Case[] = [
+  c('GET /api/account/me', () => ({ url: '/api/account/me' }), null, 200),
+  c('GET /api/account/project_template', () => ({ url: '/api/account/project_template' }), null, 200),
+  c(
+    'POST /api/account/project_template/{id}/create',
+    (x) => ({ url: `/api/account/project_template/${x.templateId}/create`, body: {} }),
+    404,
+    201,
+  ),
+  c(
+    'GET /api/account/recommendation/project_template/{id}',
+    (x) => ({ url: `/api/account/recommendation/project_template/${x.templateId}` }),
+    404,
+    200,
+  ),
+  c('GET /api/account/project/{id}', (x) => ({ url: `/api/account/project/${x.projectId}` }), 404, 200),
+  c(
+    'PUT /api/account/project/{id}',
+    (x) => ({ url: `/api/account/project/${x.projectId}`, body: { label: 'Renamed' } }),
+    404,
+    200,
+  ),
+  c('GET /api/account/counsel', () => ({ url: '/api/account/counsel' }), null, 200),
+  c(
+    'POST /api/account/project/{id}/counsel',
+    (x) => ({
+      url: `/api/account/project/${x.projectId}/counsel`,
+      body: { counsel_type: 'Investor', user_id: OWNER.id },
+    }),
+    404,
+    201,
+  ),
+  c(
+    'DELETE /api/account/project/{id}/counsel/{counselId}',
+    (x) => ({ url: `/api/account/project/${x.projectId}/counsel/${x.counselId}` }),
+    404,
+    204,
+  ),
+  c('GET /api/account/transaction', () => ({ url: '/api/account/transaction?limit=3000' }), null, 200),
+  c(
+    'GET /api/account/transaction/{id}',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}` }),
+    404,
+    200,
+  ),
+  c(
+    'GET /api/account/transaction/{id}/questionnaire',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}/questionnaire` }),
+    404,
+    200,
+  ),
+  c(
+    'POST /api/account/flat_feature',
+    (x) => ({
+      url: '/api/account/flat_feature',
+      body: { transaction_id: x.transactionId, feature_type_id: 'title', value: 'Q4' },
+    }),
+    404,
+    200,
+  ),
+  c(
+    'POST /api/account/flat_feature/query',
+    (x) => ({ url: '/api/account/flat_feature/query', body: { transaction_id: x.transactionId } }),
+    404,
+    200,
+  ),
+  c(
+    'POST /api/account/resource',
+    (x) => ({
+      url: '/api/account/resource',
+      body: { name: 'Alan Turing', transaction_id: x.transactionId, question_id: 'people' },
+    }),
+    404,
+    201,
+  ),
+  c('GET /api/account/resource/', () => ({ url: '/api/account/resource/?resource_type_id=2' }), null, 200),
+  c('GET /api/account/resource/{id}', (x) => ({ url: `/api/account/resource/${x.resourceId}` }), null, 200),
+  c(
+    'PATCH /api/account/resource/{id}',
+    (x) => ({ url: `/api/account/resource/${x.resourceId}`, body: { name: 'Ada King' } }),
+    null,
+    200,
+  ),
+  c(
+    'PUT /api/account/transaction/{id}/set_resource',
+    (x) => ({
+      url: `/api/account/transaction/${x.transactionId}/set_resource`,
+      body: { question_id: 'people', resource_ids: [x.resourceId] },
+    }),
+    404,
+    200,
+  ),
+  c(
+    'POST /api/account/transaction/{id}/assign',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}/assign`, body: { assignee_id: OWNER.id } }),
+    404,
+    200,
+  ),
+  c('GET /api/account/recommendation', () => ({ url: '/api/account/recommendation' }), null, 200),
+  c(
+    'PATCH /api/account/recommendation/{id}',
+    (x) => ({ url: `/api/account/recommendation/${x.todoId}`, body: { assignee_id: null } }),
+    404,
+    200,
+  ),
+  c(
+    'PUT /api/account/task/{id}',
+    (x) => ({ url: `/api/account/task/${x.memoTaskId}`, body: { template_variant_id: 'plain' } }),
+    404,
+    200,
+  ),
+  c(
+    'POST /api/account/task/{id}/upload',
+    (x) => ({ url: `/api/account/task/${x.uploadTaskId}/upload`, upload: true }),
+    404,
+    201,
+  ),
+  c('GET /api/account/document_history', () => ({ url: '/api/account/document_history' }), null, 200),
+  c(
+    'GET /api/account/transaction/{id}/documents',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}/documents` }),
+    404,
+    200,
+  ),
+  c(
+    'GET /api/account/box/file/{id}',
+    (x) => ({ url: `/api/account/box/file/${x.documentFileId}` }),
+    404,
+    200,
+  ),
+  c(
+    'GET /api/account/box/file/{id}/preview',
+    (x) => ({ url: `/api/account/box/file/${x.documentFileId}/preview` }),
+    404,
+    200,
+  ),
+  c(
+    'POST /api/account/storage/token',
+    (x) => ({ url: '/api/account/storage/token', body: { file_id: x.documentFileId } }),
+    404,
+    200,
+  ),
+  c(
+    'GET /api/account/document_history/{id}/email_recipient',
+    (x) => ({ url: `/api/account/document_history/${x.documentId}/email_recipient` }),
+    404,
+    200,
+  ),
+  c(
+    'POST /api/account/document_history/email_recipient',
+    (x) => ({
+      url: '/api/account/document_history/email_recipient',
+      body: {
+        document_id: x.documentId,
+        email: 'alan@example.com',
+        metadata: { name: 'Alan Turing', role: 'Signer' },
+      },
+    }),
+    404,
+    201,
+  ),
+  c(
+    'DELETE /api/account/document_history/email_recipient/{id}',
+    (x) => ({ url: `/api/account/document_history/email_recipient/${x.recipientId}` }),
+    404,
+    204,
+  ),
+  c('GET /api/account/storage/my_templates', () => ({ url: '/api/account/storage/my_templates' }), null, 200),
+  c(
+    'GET /api/account/custom_document',
+    (x) => ({ url: `/api/account/custom_document?task_id=${x.customTaskId}` }),
+    404,
+    200,
+  ),
+  c(
+    'PUT /api/account/custom_document/{id}',
+    (x) => ({ url: `/api/account/custom_document/${x.customDocumentId}`, body: { fields: { name: 'Ada' } } }),
+    404,
+    200,
+  ),
+  // The cabinet's Word files are closed to a restricted workspace, so none can be picked.
+  c(
+    'POST /api/account/custom_document',
+    (x) => ({
+      url: '/api/account/custom_document',
+      body: { account_task_id: x.customTaskId, file_id: x.cabinetFileId },
+    }),
+    404,
+    404,
+  ),
+  // The file cabinet is closed to a restricted workspace (spec 1 §6).
+  c('GET /api/account/storage/folder', () => ({ url: '/api/account/storage/folder?path=/' }), 403, 403),
+  c(
+    'POST /api/account/storage/folder',
+    () => ({ url: '/api/account/storage/folder', body: { path: '/New' } }),
+    403,
+    403,
+  ),
+  c(
+    'PATCH /api/account/storage/folder/{id}',
+    (x) => ({ url: `/api/account/storage/folder/${x.folderId}`, body: { name: 'Renamed' } }),
+    403,
+    403,
+  ),
+  c(
+    'DELETE /api/account/storage/folder/{id}',
+    (x) => ({ url: `/api/account/storage/folder/${x.folderId}` }),
+    403,
+    403,
+  ),
+  c(
+    'POST /api/account/storage/upload',
+    () => ({ url: '/api/account/storage/upload?path=/', upload: true }),
+    403,
+    403,
+  ),
+  c(
+    'GET /api/account/box/file/{id}/info',
+    (x) => ({ url: `/api/account/box/file/${x.cabinetFileId}/info` }),
+    403,
+    403,
+  ),
+  c(
+    'PUT /api/account/box/file/{id}',
+    (x) => ({ url: `/api/account/box/file/${x.cabinetFileId}`, body: { filename: 'renamed.docx' } }),
+    403,
+    403,
+  ),
+  c(
+    'DELETE /api/account/box/file/{id}',
+    (x) => ({ url: `/api/account/box/file/${x.cabinetFileId}` }),
+    403,
+    403,
+  ),
+  c(
+    'POST /api/account/storage/download-zip',
+    (x) => ({ url: '/api/account/storage/download-zip', body: { file_ids: [x.cabinetFileId] } }),
+    403,
+    403,
+  ),
+  c(
+    'PUT /api/account/transaction/{id}',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}`, body: { validated_questionnaire: 1 } }),
+    404,
+    200,
+  ),
+  c(
+    'POST /api/account/transaction/{id}/finalize',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}/finalize`, body: {} }),
+    404,
+    200,
+  ),
+  // Submitted above: its memo is still being generated, so it cannot be reopened yet.
+  c(
+    'PATCH /api/account/transaction/{id}/reopen',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}/reopen` }),
+    404,
+    409,
+  ),
+  c(
+    'PUT /api/account/resource/merge/{a}/{b}',
+    (x) => ({ url: `/api/account/resource/merge/${x.resourceId}/${x.resourceId}` }),
+    null,
+    400,
+  ),
+  // Listed by the submitted group, so it stays.
+  c(
+    'DELETE /api/account/resource/{id}',
+    (x) => ({ url: `/api/account/resource/${x.resourceId}` }),
+    null,
+    409,
+  ),
+  c(
+    'DELETE /api/account/recommendation/{id}',
+    (x) => ({ url: `/api/account/recommendation/${x.todoId}` }),
+    404,
+    200,
+  ),
+  c(
+    'DELETE /api/account/transaction/{id}',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}` }),
+    404,
+    204,
+  ),
+  c('DELETE /api/account/project/{id}', (x) => ({ url: `/api/account/project/${x.projectId}` }), 404, 204),
+];
+
+const OWNER = { id: 0 };
+
+describe('a restricted (role 3) workspace: modules 4 and 5 only, no cabinet (spec 1 §6, spec 2 §6)', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let hidden: WorkspaceRows;
+  let visible: WorkspaceRows;
+  const call = accountCaller(() => t);
+  const send = (req: Request, method: string) =>
+    req.upload
+      ? uploadAs(t, owner, req.url, [{ filename: 'signed.pdf', content: PDF }])
+      : call(owner, method, req.url, req.body);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-modules'));
+    owner = await signedIn(t);
+    OWNER.id = owner.user.id;
+    // Filled while the workspace may still do everything, then restricted.
+    hidden = await fillWorkspace(t, owner, 'test-module-two');
+    visible = await fillWorkspace(t, owner, 'test-module-four');
+    const accountId = owner.account!.id;
+    await t.ctx.db.update(accounts).set({ roleId: 3 }).where(eq(accounts.id, accountId));
+    const access = await accessToken(t, owner.idToken, accountId);
+    owner = { ...owner, access, accountBearer: `Bearer ${access}` };
+  });
+  afterAll(() => t.close());
+
+  it('covers every workspace route', async () => {
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(spec.paths)
+      .filter(([url]) => url.startsWith('/api/account/'))
+      .flatMap(([url, operations]) => Object.keys(operations).map((m) => `${m.toUpperCase()} ${url}`));
+    const covered = new Set(cases.map((x) => x.route));
+    expect(routes.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  it('answers as absent for every row outside module 4, and changes none', async () => {
+    const before = await snapshotWorkspace(t, owner.account!.id);
+    for (const { route, request, hidden: status } of cases) {
+      if (status === null) continue;
+      const res = await send(request(hidden), route.split(' ')[0]);
+      expect(res.status, route).toBe(status);
+      if (status === 403) expect(res.body.message, route).toBe(NO_CABINET_ACCESS);
+    }
+    expect(await snapshotWorkspace(t, owner.account!.id)).toEqual(before);
+  });
+
+  it('lists only what module 4 and 5 show', async () => {
+    const ids = (rows: Json[]) => rows.map((row) => row.id);
+    const templates = await call(owner, 'GET', '/api/account/project_template');
+    expect(ids(templates.body as Json[])).toEqual(['test-module-four']);
+    const groups = await call(owner, 'GET', '/api/account/transaction?limit=3000');
+    expect(ids(groups.body as Json[])).toEqual([visible.transactionId]);
+    const todos = await call(owner, 'GET', '/api/account/recommendation');
+    expect((todos.body as Json[]).map((row) => row.transaction.id)).toEqual([visible.transactionId]);
+    const history = await call(owner, 'GET', '/api/account/document_history');
+    expect(ids(history.body as Json[])).toEqual([visible.documentId]);
+    expect((await call(owner, 'GET', '/api/account/storage/my_templates')).body).toEqual([]);
+    const me = await call(owner, 'GET', '/api/account/me');
+    expect(me.body.abilities).toEqual({
+      manage_settings: false,
+      filecabinet: false,
+      reports: false,
+      rooms: false,
+    });
+    // Restricted workspaces are left out of the user's own document list and links (spec 2 §6).
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/document',
+      headers: { authorization: owner.bearer },
+    });
+    expect(mine.json()).toEqual([]);
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/document/${visible.documentId}/token`,
+      headers: { authorization: owner.bearer },
+    });
+    expect(link.statusCode).toBe(404);
+  });
+
+  it('does the work of module 4 as any workspace would', async () => {
+    for (const { route, request, visible: status } of cases) {
+      const res = await send(request(visible), route.split(' ')[0]);
+      expect(res.status, `${route}: ${JSON.stringify(res.body)}`).toBe(status);
+    }
+  });
+});

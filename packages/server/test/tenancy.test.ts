@@ -1,0 +1,239 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
+import { accountCaller, type SignedIn, signedIn } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import {
+  fillWorkspace,
+  PDF,
+  snapshotWorkspace,
+  uploadAs,
+  type WorkspaceRows,
+} from './support/workspace-rows.ts';
+
+/** One request: the route as OpenAPI names it, and how to call it on `theirs` while holding `mine`. */
+type Rows = WorkspaceRows & { ownerId: number };
+type Probe = {
+  route: string;
+  request: (theirs: Rows, mine: Rows) => { url: string; body?: unknown; upload?: boolean };
+};
+
+const probe = (route: string, request: Probe['request']): Probe => ({ route, request });
+
+/** Every workspace route that names a row by id (in its path, query or body), aimed at another workspace. */
+const probes: Probe[] = [
+  probe('GET /api/account/project/{id}', (x) => ({ url: `/api/account/project/${x.projectId}` })),
+  probe('PUT /api/account/project/{id}', (x) => ({
+    url: `/api/account/project/${x.projectId}`,
+    body: { label: 'Mine now' },
+  })),
+  probe('DELETE /api/account/project/{id}', (x) => ({ url: `/api/account/project/${x.projectId}` })),
+  probe('POST /api/account/project/{id}/counsel', (x, me) => ({
+    url: `/api/account/project/${x.projectId}/counsel`,
+    body: { counsel_type: 'Attorney', user_id: me.ownerId },
+  })),
+  probe('DELETE /api/account/project/{id}/counsel/{counselId}', (x) => ({
+    url: `/api/account/project/${x.projectId}/counsel/${x.counselId}`,
+  })),
+  probe('DELETE /api/account/project/{id}/counsel/{counselId}', (x, me) => ({
+    url: `/api/account/project/${me.projectId}/counsel/${x.counselId}`,
+  })),
+  probe('GET /api/account/transaction', (x) => ({
+    url: `/api/account/transaction?project_id=${x.projectId}`,
+  })),
+  probe('GET /api/account/transaction/{id}', (x) => ({ url: `/api/account/transaction/${x.transactionId}` })),
+  probe('PUT /api/account/transaction/{id}', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}`,
+    body: { label: 'Mine now', validated_questionnaire: 1 },
+  })),
+  probe('DELETE /api/account/transaction/{id}', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}`,
+  })),
+  probe('GET /api/account/transaction/{id}/questionnaire', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/questionnaire`,
+  })),
+  probe('POST /api/account/transaction/{id}/finalize', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/finalize`,
+    body: {},
+  })),
+  probe('PATCH /api/account/transaction/{id}/reopen', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/reopen`,
+  })),
+  probe('GET /api/account/transaction/{id}/documents', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/documents`,
+  })),
+  probe('PUT /api/account/transaction/{id}/set_resource', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/set_resource`,
+    body: { question_id: 'people', resource_ids: [] },
+  })),
+  probe('PUT /api/account/transaction/{id}/set_resource', (x, me) => ({
+    url: `/api/account/transaction/${me.transactionId}/set_resource`,
+    body: { question_id: 'people', resource_ids: [x.resourceId] },
+  })),
+  probe('POST /api/account/transaction/{id}/assign', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/assign`,
+    body: { assignee_id: null },
+  })),
+  probe('PUT /api/account/task/{id}', (x) => ({
+    url: `/api/account/task/${x.uploadTaskId}`,
+    body: { action: 'skip' },
+  })),
+  probe('POST /api/account/task/{id}/upload', (x) => ({
+    url: `/api/account/task/${x.uploadTaskId}/upload`,
+    upload: true,
+  })),
+  probe('POST /api/account/flat_feature', (x) => ({
+    url: '/api/account/flat_feature',
+    body: { transaction_id: x.transactionId, feature_type_id: 'title', value: 'Mine now' },
+  })),
+  probe('POST /api/account/flat_feature', (x, me) => ({
+    url: '/api/account/flat_feature',
+    body: {
+      transaction_id: me.transactionId,
+      feature_type_id: 'name',
+      resource_id: x.resourceId,
+      value: 'Mine',
+    },
+  })),
+  probe('POST /api/account/flat_feature/query', (x) => ({
+    url: '/api/account/flat_feature/query',
+    body: { transaction_id: x.transactionId },
+  })),
+  probe('POST /api/account/resource', (x) => ({
+    url: '/api/account/resource',
+    body: { name: 'Intruder', transaction_id: x.transactionId, question_id: 'people' },
+  })),
+  probe('GET /api/account/resource/{id}', (x) => ({ url: `/api/account/resource/${x.resourceId}` })),
+  probe('PATCH /api/account/resource/{id}', (x) => ({
+    url: `/api/account/resource/${x.resourceId}`,
+    body: { name: 'Mine now' },
+  })),
+  probe('DELETE /api/account/resource/{id}', (x) => ({ url: `/api/account/resource/${x.resourceId}` })),
+  probe('PUT /api/account/resource/merge/{a}/{b}', (x, me) => ({
+    url: `/api/account/resource/merge/${x.resourceId}/${me.resourceId}`,
+  })),
+  probe('PUT /api/account/resource/merge/{a}/{b}', (x, me) => ({
+    url: `/api/account/resource/merge/${me.resourceId}/${x.resourceId}`,
+  })),
+  probe('GET /api/account/box/file/{id}', (x) => ({ url: `/api/account/box/file/${x.documentFileId}` })),
+  probe('GET /api/account/box/file/{id}/info', (x) => ({
+    url: `/api/account/box/file/${x.cabinetFileId}/info`,
+  })),
+  probe('GET /api/account/box/file/{id}/preview', (x) => ({
+    url: `/api/account/box/file/${x.documentFileId}/preview`,
+  })),
+  probe('PUT /api/account/box/file/{id}', (x) => ({
+    url: `/api/account/box/file/${x.cabinetFileId}`,
+    body: { filename: 'mine.docx' },
+  })),
+  probe('DELETE /api/account/box/file/{id}', (x) => ({ url: `/api/account/box/file/${x.cabinetFileId}` })),
+  probe('POST /api/account/storage/token', (x) => ({
+    url: '/api/account/storage/token',
+    body: { file_id: x.cabinetFileId },
+  })),
+  probe('POST /api/account/storage/download-zip', (x, me) => ({
+    url: '/api/account/storage/download-zip',
+    body: { file_ids: [me.cabinetFileId, x.cabinetFileId] },
+  })),
+  probe('PATCH /api/account/storage/folder/{id}', (x) => ({
+    url: `/api/account/storage/folder/${x.folderId}`,
+    body: { name: 'Mine now' },
+  })),
+  probe('DELETE /api/account/storage/folder/{id}', (x) => ({
+    url: `/api/account/storage/folder/${x.folderId}`,
+  })),
+  probe('GET /api/account/document_history/{id}/email_recipient', (x) => ({
+    url: `/api/account/document_history/${x.documentId}/email_recipient`,
+  })),
+  probe('POST /api/account/document_history/email_recipient', (x) => ({
+    url: '/api/account/document_history/email_recipient',
+    body: { document_id: x.documentId, email: 'eve@example.com', metadata: { name: 'Eve', role: 'Signer' } },
+  })),
+  probe('DELETE /api/account/document_history/email_recipient/{id}', (x) => ({
+    url: `/api/account/document_history/email_recipient/${x.recipientId}`,
+  })),
+  probe('GET /api/account/custom_document', (x) => ({
+    url: `/api/account/custom_document?task_id=${x.customTaskId}`,
+  })),
+  probe('POST /api/account/custom_document', (x, me) => ({
+    url: '/api/account/custom_document',
+    body: { account_task_id: x.customTaskId, file_id: me.cabinetFileId },
+  })),
+  probe('POST /api/account/custom_document', (x, me) => ({
+    url: '/api/account/custom_document',
+    body: { account_task_id: me.customTaskId, file_id: x.cabinetFileId },
+  })),
+  probe('PUT /api/account/custom_document/{id}', (x) => ({
+    url: `/api/account/custom_document/${x.customDocumentId}`,
+    body: { fields: { name: 'Mine' } },
+  })),
+  probe('PATCH /api/account/recommendation/{id}', (x) => ({
+    url: `/api/account/recommendation/${x.todoId}`,
+    body: { assignee_id: null },
+  })),
+  probe('DELETE /api/account/recommendation/{id}', (x) => ({
+    url: `/api/account/recommendation/${x.todoId}`,
+  })),
+];
+
+/** Routes whose path parameter is not a workspace's row: the library's template ids are shared by all. */
+const NOT_OWNED = new Set([
+  'POST /api/account/project_template/{id}/create',
+  'GET /api/account/recommendation/project_template/{id}',
+]);
+
+describe('tenancy: another workspace is never reached', () => {
+  let t: TestApp;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  let hers: Rows;
+  let his: Rows;
+  const call = accountCaller(() => t);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-modules'));
+    alice = await signedIn(t);
+    bob = await signedIn(t);
+    hers = { ...(await fillWorkspace(t, alice, 'test-module-two')), ownerId: alice.user.id };
+    his = { ...(await fillWorkspace(t, bob, 'test-module-two')), ownerId: bob.user.id };
+  });
+  afterAll(() => t.close());
+
+  it('probes every workspace route that takes an id', async () => {
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const withIds = Object.entries(spec.paths)
+      .filter(([url]) => url.startsWith('/api/account/') && url.includes('{'))
+      .flatMap(([url, operations]) => Object.keys(operations).map((m) => `${m.toUpperCase()} ${url}`));
+    const probed = new Set(probes.map((p) => p.route));
+    expect(withIds.filter((route) => !probed.has(route) && !NOT_OWNED.has(route))).toEqual([]);
+  });
+
+  it("answers 404 to another workspace's ids and changes none of its rows", async () => {
+    const before = await snapshotWorkspace(t, alice.account!.id);
+    for (const { route, request } of probes) {
+      const { url, body, upload } = request(hers, his);
+      const method = route.split(' ')[0];
+      const res = upload
+        ? await uploadAs(t, bob, url, [{ filename: 'x.pdf', content: PDF }])
+        : await call(bob, method, url, body);
+      if (route === 'GET /api/account/transaction') {
+        expect(res.status, route).toBe(200);
+        expect(res.body, route).toEqual([]);
+        continue;
+      }
+      expect(res.status, `${route} ${url}`).toBe(404);
+      expect(res.body.code, route).toBe('NOT_FOUND');
+    }
+    expect(await snapshotWorkspace(t, alice.account!.id)).toEqual(before);
+  });
+
+  it("gives no link to another workspace's document", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/document/${hers.documentId}/token`,
+      headers: { authorization: bob.bearer },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
