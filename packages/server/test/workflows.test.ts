@@ -169,7 +169,18 @@ describe('workflows: projects, questionnaires, submission and generated document
     expect(file.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await call(other, 'GET', `/api/account/box/file/${certificate?.box_file_id}`)).status).toBe(404);
 
-    // Completed: the project can no longer be deleted, a listed resource no longer removed.
+    // Completed: the project can no longer be deleted, a listed resource no longer removed; the abilities
+    // sent with each say so before anyone tries.
+    expect((await call(me, 'GET', `/api/account/project/${project.id}`)).body.abilities).toEqual({
+      rename: true,
+      delete: false,
+    });
+    expect((await call(me, 'GET', `/api/account/transaction/${id}`)).body.abilities).toEqual({
+      edit: false,
+      submit: false,
+      reopen: false,
+      delete: false,
+    });
     const deleteProject = await call(me, 'DELETE', `/api/account/project/${project.id}`);
     expect(deleteProject.status).toBe(409);
     expect(deleteProject.body.message).toBe(PROJECT_HAS_COMPLETED);
@@ -206,6 +217,9 @@ describe('workflows: projects, questionnaires, submission and generated document
     await call(me, 'PUT', `/api/account/transaction/${first.id}`, { validated_questionnaire: true });
     expect((await call(me, 'POST', `/api/account/transaction/${first.id}/finalize`, {})).status).toBe(200);
     // delete_level 1: only while unsubmitted.
+    expect(project.groupedTransactions[0].abilities).toMatchObject({ delete: true });
+    const submitted = await call(me, 'GET', `/api/account/transaction/${first.id}`);
+    expect(submitted.body.abilities).toMatchObject({ delete: false, edit: false });
     expect((await call(me, 'DELETE', `/api/account/transaction/${first.id}`)).status).toBe(409);
     await t.ctx.jobs.drain();
     const memoDone = await call(me, 'GET', `/api/account/transaction/${first.id}`);
@@ -215,6 +229,7 @@ describe('workflows: projects, questionnaires, submission and generated document
     expect(finalized.status).toBe(200);
     // Only a skipped task: nothing to generate, the group is done at once.
     expect(finalized.body).toMatchObject({ state: 'Completed', status: 'Completed' });
+    expect(finalized.body.abilities).toEqual({ edit: false, submit: false, reopen: true, delete: true });
     const reopened = await call(me, 'PATCH', `/api/account/transaction/${second.id}/reopen`);
     expect(reopened.status).toBe(200);
     expect(reopened.body).toMatchObject({
@@ -367,6 +382,7 @@ describe('workflows: projects, questionnaires, submission and generated document
     await t.ctx.jobs.drain();
     const report = await call(me, 'GET', `/api/account/transaction/${group.id}`);
     expect(report.body).toMatchObject({ status: 'Completed' });
+    expect(report.body.abilities).toMatchObject({ reopen: true });
     const restarted = await call(me, 'PATCH', `/api/account/transaction/${group.id}/reopen`);
     expect(restarted.body).toMatchObject({ open: true, validated_questionnaire: false });
   });

@@ -30,13 +30,14 @@ const folder = (id: number, path: string): CabinetFolder => ({
   parent_path: path.slice(0, path.lastIndexOf('/')) || '/',
   created_at: CREATED,
 });
-const file = (id: number, filename: string, path = '/', size = 1536): CabinetFile => ({
+const file = (id: number, filename: string, path = '/', size = 1536, isDocument = false): CabinetFile => ({
   id,
   filename,
   content_type: filename.endsWith('.pdf') ? 'application/pdf' : 'text/plain',
   size,
   path,
   created_at: CREATED,
+  abilities: { download: true, rename: true, move: true, delete: !isDocument },
 });
 
 let listings: Record<string, FolderListing>;
@@ -168,6 +169,14 @@ describe('CabinetPage', () => {
     const folderDialog = await screen.findByRole('dialog', { name: 'Delete Folder' });
     fireEvent.click(within(folderDialog).getByRole('button', { name: 'Delete' }));
     expect(await within(folderDialog).findByText('Only an empty folder can be deleted.')).toBeTruthy();
+  });
+
+  it("offers no Delete on a task's document, as the server refuses it", async () => {
+    listings['/'] = listing('/', [], [file(12, 'nda.pdf', '/', 1536, true)]);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for nda.pdf' }));
+    expect(await screen.findByRole('menuitem', { name: 'Download' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
   });
 
   it('shows an empty folder, and a refusal to open the cabinet', async () => {

@@ -116,11 +116,15 @@ export function CabinetTable(props: Props) {
             <Table.Td>{added(file.created_at)}</Table.Td>
             <Table.Td>
               <RowMenu name={file.filename}>
-                <Menu.Item onClick={() => props.onRename({ kind: 'file', file })}>Rename</Menu.Item>
+                {file.abilities.rename && (
+                  <Menu.Item onClick={() => props.onRename({ kind: 'file', file })}>Rename</Menu.Item>
+                )}
                 <Menu.Item onClick={() => props.onDownload(file)}>Download</Menu.Item>
-                <Menu.Item color="red" onClick={() => props.onDelete({ kind: 'file', file })}>
-                  Delete
-                </Menu.Item>
+                {file.abilities.delete && (
+                  <Menu.Item color="red" onClick={() => props.onDelete({ kind: 'file', file })}>
+                    Delete
+                  </Menu.Item>
+                )}
               </RowMenu>
             </Table.Td>
           </Table.Tr>

@@ -13,6 +13,8 @@ export type CabinetFile = {
   size: number;
   path: string;
   created_at: string;
+  /** What the server allows on this file (a task's document cannot be deleted from the cabinet). */
+  abilities: { download: boolean; rename: boolean; move: boolean; delete: boolean };
 };
 
 /** GET /api/account/storage/folder: the subfolders and one page of the files. */

@@ -42,20 +42,6 @@ type Props = {
   onReopened: () => void;
 };
 
-/** Reopen is allowed on a submitted group whose tasks are all uploads, none completed, or that allows it. */
-export const canReopen = (transaction: Transaction) =>
-  !transaction.open &&
-  (transaction.tasks.every((t) => t.mode === 'Upload') ||
-    transaction.tasks.every((t) => t.mode === 'Upload' || t.state !== 'Completed') ||
-    transaction.allow_reopen);
-
-/** Delete per delete_level: 3 always, 1+ while unsubmitted, 2+ when submitted with nothing completed. */
-export const canDelete = (transaction: Transaction) => {
-  const level = transaction.template.delete_level;
-  const anyCompleted = transaction.tasks.some((t) => t.state === 'Completed');
-  return level >= 3 || (transaction.open && level >= 1) || (!transaction.open && !anyCompleted && level >= 2);
-};
-
 /**
  * The task overview screen: the group's title and menu, a card per task (process, template, document,
  * timeline), and the bottom buttons: Exit Workflow, Start/Continue Form, Submit Task, Next Task.
@@ -151,10 +137,8 @@ export function TaskOverview(props: Props) {
             <Menu.Dropdown>
               {transaction.open && <Menu.Item onClick={props.onOpenForm}>Update Inputs</Menu.Item>}
               <Menu.Item onClick={() => setAssigning(true)}>Assign Role</Menu.Item>
-              {(isAssessment ? !transaction.open && transaction.allow_reopen : canReopen(transaction)) && (
-                <Menu.Item onClick={confirmReopen}>{reopenLabel}</Menu.Item>
-              )}
-              {canDelete(transaction) && (
+              {transaction.abilities.reopen && <Menu.Item onClick={confirmReopen}>{reopenLabel}</Menu.Item>}
+              {transaction.abilities.delete && (
                 <Menu.Item color="red" onClick={confirmDelete}>
                   Delete Task
                 </Menu.Item>

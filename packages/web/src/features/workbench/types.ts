@@ -58,6 +58,8 @@ export type Transaction = {
   project_template_id: string;
   position: number;
   order_block_info: { blocking: boolean };
+  /** What the server allows on this group now (its policies), so the UI offers only that. */
+  abilities: { edit: boolean; submit: boolean; reopen: boolean; delete: boolean };
   tasks: Task[];
   template: {
     id: string;
@@ -91,6 +93,7 @@ export type TransactionSummary = Pick<
   | 'project_template_id'
   | 'position'
   | 'order_block_info'
+  | 'abilities'
 > & {
   template: { id: string; is_assessment: boolean; module_id: number };
   tasks: Pick<Task, 'id' | 'label' | 'mode' | 'state' | 'bypassed' | 'status_label' | 'document'>[];
@@ -111,6 +114,7 @@ export type Project = {
   transactions: { id: number; open: boolean }[];
   groupedTransactions: TransactionSummary[];
   counsel: Counsel[];
+  abilities: { rename: boolean; delete: boolean };
 };
 
 export type QuestionView = FieldSpec & {
