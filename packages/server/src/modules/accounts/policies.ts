@@ -1,12 +1,6 @@
+import type { AccountAbilities } from '@charter/domain';
 import type { MemberActor } from '../../http/actor.ts';
 import { canUseCabinet } from '../cabinet/policies.ts';
-
-export type AccountAbilities = {
-  manage_settings: boolean;
-  filecabinet: boolean;
-  reports: boolean;
-  rooms: boolean;
-};
 
 /**
  * What the shell offers in a workspace (spec 1 §6): settings to its admins, the cabinet by its policy;

@@ -1,10 +1,10 @@
+import type { AccountView, Feature } from '@charter/domain';
 import type { accounts, memberships } from '../../db/schema/index.ts';
 
 type Account = typeof accounts.$inferSelect;
 type Membership = typeof memberships.$inferSelect;
-type Feature = { feature_type_id: number; value: string };
 
-export function presentAccount(account: Account, membership: Membership, features: Feature[]) {
+export function presentAccount(account: Account, membership: Membership, features: Feature[]): AccountView {
   return {
     id: account.id,
     name: account.companyName,

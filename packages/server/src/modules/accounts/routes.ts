@@ -1,3 +1,4 @@
+import { accountMe, accountParams, accountView, newAccountBody, newAccountResponse } from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
@@ -9,30 +10,29 @@ import { accountAbilities } from './policies.ts';
 import { presentAccount } from './presenters.ts';
 import { setPreferredAccount } from './set-preference.ts';
 
-const newAccount = z.object({
-  company_name: z.string().max(200),
-  features: z
-    .array(z.object({ feature_type_id: z.number().int(), value: z.string().max(200) }))
-    .max(20)
-    .optional(),
-});
-const accountParams = z.object({ id: z.coerce.number().int().positive() });
-
 export async function accountRoutes(app: App, ctx: AppContext) {
-  app.get('/api/user/accounts', { schema: { tags: ['user'] } }, async (request) => {
-    const actor = await authenticateUser(ctx, request);
-    const rows = await listAccounts(ctx.db, actor.userId);
-    return rows.map((r) => presentAccount(r.account, r.membership, r.features));
-  });
+  app.get(
+    '/api/user/accounts',
+    { schema: { tags: ['user'], response: { 200: z.array(accountView) } } },
+    async (request) => {
+      const actor = await authenticateUser(ctx, request);
+      const rows = await listAccounts(ctx.db, actor.userId);
+      return rows.map((r) => presentAccount(r.account, r.membership, r.features));
+    },
+  );
 
-  app.post('/api/user/accounts', { schema: { tags: ['user'], body: newAccount } }, async (request, reply) => {
-    const actor = await authenticateUser(ctx, request);
-    const brand = await mailBrandFor(ctx, request.headers.host);
-    const account = await ctx.db.transaction((tx) =>
-      createAccount(tx, { ...request.body, userId: actor.userId, brandId: brand.id }),
-    );
-    return reply.status(201).send({ account_id: account.id });
-  });
+  app.post(
+    '/api/user/accounts',
+    { schema: { tags: ['user'], body: newAccountBody, response: { 201: newAccountResponse } } },
+    async (request, reply) => {
+      const actor = await authenticateUser(ctx, request);
+      const brand = await mailBrandFor(ctx, request.headers.host);
+      const account = await ctx.db.transaction((tx) =>
+        createAccount(tx, { ...request.body, userId: actor.userId, brandId: brand.id }),
+      );
+      return reply.status(201).send({ account_id: account.id });
+    },
+  );
 
   for (const [method, preferred] of [
     ['POST', true],
@@ -51,20 +51,24 @@ export async function accountRoutes(app: App, ctx: AppContext) {
     });
   }
 
-  app.get('/api/account/me', { schema: { tags: ['account'] } }, async (request) => {
-    const actor = await authenticateAccount(ctx, request);
-    return {
-      account: presentAccount(actor.account, actor.membership, actor.features),
-      user: {
-        id: actor.userId,
-        email: actor.user.email,
-        first_name: actor.user.firstName,
-        family_name: actor.user.familyName,
-        is_admin: actor.isAdmin,
-        filecabinet_access: actor.user.filecabinetAccess,
-        impersonator_id: actor.impersonatorId,
-      },
-      abilities: accountAbilities(actor),
-    };
-  });
+  app.get(
+    '/api/account/me',
+    { schema: { tags: ['account'], response: { 200: accountMe } } },
+    async (request) => {
+      const actor = await authenticateAccount(ctx, request);
+      return {
+        account: presentAccount(actor.account, actor.membership, actor.features),
+        user: {
+          id: actor.userId,
+          email: actor.user.email,
+          first_name: actor.user.firstName,
+          family_name: actor.user.familyName,
+          is_admin: actor.isAdmin,
+          filecabinet_access: actor.user.filecabinetAccess,
+          impersonator_id: actor.impersonatorId,
+        },
+        abilities: accountAbilities(actor),
+      };
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { int32, rowIdParam } from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { createAttemptLimiter } from '../../http/attempt-limiter.ts';
@@ -30,7 +31,7 @@ const registration = z.object({
     .object({
       company_name: z.string().max(200),
       features: z
-        .array(z.object({ feature_type_id: z.number().int(), value: z.string().max(200) }))
+        .array(z.object({ feature_type_id: int32, value: z.string().max(200) }))
         .max(20)
         .optional(),
     })
@@ -93,8 +94,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
       schema: {
         tags: ['authn'],
         body: z.object({
-          account_id: z.coerce.number().int().positive(),
-          user_id: z.coerce.number().int().optional(),
+          account_id: rowIdParam,
+          user_id: rowIdParam.optional(),
         }),
       },
     },

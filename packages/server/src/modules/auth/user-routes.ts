@@ -1,3 +1,4 @@
+import { rowIdParam } from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
@@ -44,7 +45,7 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: {
         tags: ['authn'],
-        body: z.object({ user_id: z.coerce.number().int(), account_id: z.coerce.number().int() }),
+        body: z.object({ user_id: rowIdParam, account_id: rowIdParam }),
       },
     },
     async (request) => {

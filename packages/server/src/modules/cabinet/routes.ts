@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { idParams, int32Param, offsetParam, rowId } from '@charter/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
@@ -24,7 +25,6 @@ import { canUseCabinet, NO_CABINET_ACCESS } from './policies.ts';
 import { previewPdf, removeFileBytes } from './previews.ts';
 
 const tags = ['cabinet'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** A member who may use the file cabinet (cabinet policy), or 403. */
 async function authenticateCabinet(ctx: AppContext, request: FastifyRequest) {
@@ -76,7 +76,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
         querystring: z.object({
           path: z.string().max(2000).default('/'),
           limit: z.coerce.number().int().min(1).max(500).default(200),
-          offset: z.coerce.number().int().min(0).default(0),
+          offset: offsetParam,
         }),
       },
     },
@@ -177,7 +177,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
         tags,
         body: z.object({
           file_ids: z
-            .array(z.number().int().positive())
+            .array(rowId)
             .min(1)
             .max(MAX_FILES_PER_UPLOAD * 10),
         }),
@@ -196,7 +196,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/storage/token',
-    { schema: { tags, body: z.object({ file_id: z.number().int().positive() }) } },
+    { schema: { tags, body: z.object({ file_id: rowId }) } },
     async (request) => {
       // Like GET box/file: a task's document for any member, other files with cabinet access.
       const actor = await authenticateAccount(ctx, request);
@@ -215,7 +215,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
       schema: {
         tags: ['public'],
         params: z.object({ token: z.string().min(20).max(100) }),
-        querystring: z.object({ preview: z.coerce.number().int().optional() }),
+        querystring: z.object({ preview: int32Param.optional() }),
       },
     },
     async (request, reply) => {

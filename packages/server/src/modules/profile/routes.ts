@@ -1,4 +1,4 @@
-import { SET_NEW_PASSWORD_EMAIL_SENT } from '@charter/domain';
+import { idParams, int32, SET_NEW_PASSWORD_EMAIL_SENT } from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
@@ -13,8 +13,6 @@ import {
   verifyAuthenticator,
 } from './authenticators.ts';
 import { changePassword, presentProfile, updateProfile } from './profile.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export async function profileRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -98,7 +96,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
 
   app.patch(
     '/api/v1/user/authenticators/:id',
-    { schema: { tags: ['user'], params: idParams, body: z.object({ priority: z.number().int().min(0) }) } },
+    { schema: { tags: ['user'], params: idParams, body: z.object({ priority: int32.min(0) }) } },
     async (request, reply) => {
       const actor = await authenticateUser(ctx, request);
       if (request.body.priority === 0) await makePrimary({ ctx, actor, id: request.params.id });

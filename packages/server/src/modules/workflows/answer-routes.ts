@@ -1,3 +1,4 @@
+import { idParams, int32, int32Param, offsetParam, rowId, rowIdParam } from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http/types.ts';
@@ -10,7 +11,7 @@ import {
   mergeResources,
   renameResource,
 } from './resources.ts';
-import { idParams, routeKit, tags } from './route-kit.ts';
+import { routeKit, tags } from './route-kit.ts';
 import { saveAnswer } from './save-answer.ts';
 
 /** Answers (flat features) and the resources questionnaires share. */
@@ -23,9 +24,9 @@ export async function answerRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         body: z.object({
-          transaction_id: z.number().int().positive(),
+          transaction_id: rowId,
           feature_type_id: z.union([z.string(), z.number()]).transform(String),
-          resource_id: z.number().int().positive().nullish(),
+          resource_id: rowId.nullish(),
           value: z.string().max(20_000),
           access_code: z.string().optional(),
         }),
@@ -39,7 +40,7 @@ export async function answerRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/flat_feature/query',
-    { schema: { tags, body: z.object({ transaction_id: z.number().int().positive() }) } },
+    { schema: { tags, body: z.object({ transaction_id: rowId }) } },
     async (request) => {
       const actor = await member(request);
       return inTx((tx) => queryAnswers({ tx, actor, id: request.body.transaction_id }));
@@ -53,8 +54,8 @@ export async function answerRoutes(app: App, ctx: AppContext) {
         tags,
         body: z.object({
           name: z.string().max(300),
-          resource_type_id: z.number().int().optional(),
-          transaction_id: z.number().int().positive().optional(),
+          resource_type_id: int32.optional(),
+          transaction_id: rowId.optional(),
           question_id: z.string().max(100).optional(),
         }),
       },
@@ -71,10 +72,10 @@ export async function answerRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         querystring: z.object({
-          resource_type_id: z.coerce.number().int().optional(),
+          resource_type_id: int32Param.optional(),
           search: z.string().max(100).optional(),
           limit: z.coerce.number().int().min(1).max(200).default(50),
-          offset: z.coerce.number().int().min(0).default(0),
+          offset: offsetParam,
         }),
       },
     },
@@ -102,7 +103,7 @@ export async function answerRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
-        params: z.object({ a: z.coerce.number().int().positive(), b: z.coerce.number().int().positive() }),
+        params: z.object({ a: rowIdParam, b: rowIdParam }),
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { idParams, int32Param, rowId, rowIdParam } from '@charter/domain';
 import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
@@ -7,13 +8,13 @@ import { withUploads } from '../cabinet/routes.ts';
 import { getCustomDocument, myTemplates, pickCustomDocument, saveCustomFields } from './custom-documents.ts';
 import { documentHistory, readFile, userDocuments } from './documents.ts';
 import { addRecipient, listRecipients, removeRecipient } from './recipients.ts';
-import { idParams, routeKit, tags } from './route-kit.ts';
+import { routeKit, tags } from './route-kit.ts';
 import { uploadTaskDocument } from './upload-document.ts';
 
 /** Newest first, a page at a time: `before` is the last id seen. */
 const documentPage = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: z.coerce.number().int().positive().optional(),
+  before: rowIdParam.optional(),
 });
 
 /** Documents: history, files, task uploads, recipients, the user's documents and custom documents. */
@@ -35,7 +36,7 @@ export async function documentRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         params: idParams,
-        querystring: z.object({ download: z.coerce.number().int().optional() }),
+        querystring: z.object({ download: int32Param.optional() }),
       },
     },
     async (request, reply) => {
@@ -68,7 +69,7 @@ export async function documentRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         body: z.object({
-          document_id: z.number().int().positive(),
+          document_id: rowId,
           email: z.string().max(320).optional(),
           metadata: z
             .object({ name: z.string().max(200).optional(), role: z.string().max(100).optional() })
@@ -96,7 +97,7 @@ export async function documentRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/account/custom_document',
-    { schema: { tags, querystring: z.object({ task_id: z.coerce.number().int().positive() }) } },
+    { schema: { tags, querystring: z.object({ task_id: rowIdParam }) } },
     async (request) => {
       const actor = await member(request);
       return inTx((tx) => getCustomDocument({ tx, actor, taskId: request.query.task_id }));
@@ -109,8 +110,8 @@ export async function documentRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         body: z.object({
-          account_task_id: z.number().int().positive(),
-          file_id: z.number().int().positive(),
+          account_task_id: rowId,
+          file_id: rowId,
         }),
       },
     },

@@ -1,3 +1,4 @@
+import { flag, idParams, int32Param, rowId, rowIdParam } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -10,7 +11,7 @@ import { getTransaction } from './get-transaction.ts';
 import { loadTransactionSummaries } from './load-views.ts';
 import { deleteProject, getProject, renameProject } from './projects.ts';
 import { setResources } from './resources.ts';
-import { flag, idParams, routeKit, tags } from './route-kit.ts';
+import { routeKit, tags } from './route-kit.ts';
 import {
   deleteTransaction,
   finalizeTransaction,
@@ -65,8 +66,8 @@ export async function projectRoutes(app: App, ctx: AppContext) {
         tags,
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(5000).default(3000),
-          include_history: z.coerce.number().int().optional(),
-          project_id: z.coerce.number().int().positive().optional(),
+          include_history: int32Param.optional(),
+          project_id: rowIdParam.optional(),
         }),
       },
     },
@@ -155,7 +156,7 @@ export async function projectRoutes(app: App, ctx: AppContext) {
         params: idParams,
         body: z.object({
           question_id: z.string().max(100),
-          resource_ids: z.array(z.number().int().positive()).max(500),
+          resource_ids: z.array(rowId).max(500),
         }),
       },
     },

@@ -1,14 +1,11 @@
-import { z } from 'zod';
+import { idParams } from '@charter/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { authenticateAccount } from '../../http/authenticate.ts';
 import type { App } from '../../http/types.ts';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
 export const tags = ['workflows'];
-/** 0/1 as the spec's client sends them, or booleans. */
-export const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean);
 
 /** An operation on one row by id, as the caller may see it. */
 export type ByIdOperation<T> = (input: { tx: Tx; actor: MemberActor; id: number }) => Promise<T>;

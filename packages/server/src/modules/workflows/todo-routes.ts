@@ -1,15 +1,16 @@
+import { idParams, rowId, rowIdParam } from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http/types.ts';
 import { addCounsel, counselOptions, removeCounsel } from './counsel.ts';
-import { idParams, routeKit, tags } from './route-kit.ts';
+import { routeKit, tags } from './route-kit.ts';
 import { assigneeOptionsFor, assignTransaction, deleteTodo, listTodos, updateTodo } from './todos.ts';
 
 /** To-dos (recommendations), assigning task groups, and a project's counsel. */
 export async function todoRoutes(app: App, ctx: AppContext) {
   const { member, inTx } = routeKit(app, ctx);
 
-  const assignee = z.object({ assignee_id: z.number().int().positive().nullable() });
+  const assignee = z.object({ assignee_id: rowId.nullable() });
 
   app.get('/api/account/recommendation', { schema: { tags } }, async (request) => {
     const actor = await member(request);
@@ -63,7 +64,7 @@ export async function todoRoutes(app: App, ctx: AppContext) {
         params: idParams,
         body: z.object({
           counsel_type: z.string().max(100),
-          user_id: z.number().int().positive().nullable(),
+          user_id: rowId.nullable(),
         }),
       },
     },
@@ -81,8 +82,8 @@ export async function todoRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         params: z.object({
-          id: z.coerce.number().int().positive(),
-          counselId: z.coerce.number().int().positive(),
+          id: rowIdParam,
+          counselId: rowIdParam,
         }),
       },
     },

@@ -14,7 +14,8 @@ vi.mock('../../app/notices.tsx', () => ({ useNotices: () => ({ push }) }));
 
 function workspace(id: number, name: string, preferred = false): Workspace {
   const base = { role_id: 1, is_admin: true, account_order: id, logo_url: null, features: [] };
-  return { id, name, company_name: name, preferred, created_at: '2024-03-05T10:00:00Z', ...base };
+  const shown = { account_group: null, user_limit: 2, hide_powered_by: false };
+  return { id, name, company_name: name, preferred, created_at: '2024-03-05T10:00:00Z', ...base, ...shown };
 }
 
 let accounts: Workspace[];
