@@ -10,8 +10,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { fillFolder, timeLargeUpload } from './cabinet.ts';
 import { createProjects, createScenario } from './scenario.ts';
-import { startCharter, startHelloWorld } from './servers.ts';
+import { startCharter, startFastifyHello, startHelloWorld } from './servers.ts';
 import { BENCH_TEMPLATE, QUESTION_COUNT, writeBenchLibrary } from './workflow-library.ts';
+
+const FASTIFY_HELLO = 'Fastify hello world (framework ceiling)';
 
 type Row = { name: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number };
 
@@ -35,6 +37,9 @@ const rows: Row[] = [];
 const ceiling = await startHelloWorld(PORT + 1);
 rows.push(await measure('node:http hello world (ceiling)', { url: ceiling.url }));
 await ceiling.stop();
+const fastify = await startFastifyHello(PORT + 2);
+rows.push(await measure(FASTIFY_HELLO, { url: fastify.url }));
+await fastify.stop();
 
 const TRANSACTIONS = 3000;
 const FOLDER_FILES = 5000;
@@ -96,9 +101,21 @@ console.log(
 );
 console.table(rows.map((r) => ({ ...r, p50: `${r.p50} ms`, p99: `${r.p99} ms` })));
 const authenticated = rows.find((r) => r.name.startsWith('GET /api/account/me'));
-if (authenticated) {
+const fastifyRow = rows.find((r) => r.name === FASTIFY_HELLO);
+if (authenticated && fastifyRow) {
   const verdict = authenticated.p99 < 25 ? 'met' : 'MISSED';
   console.log(`Target: authenticated GET p99 < 25 ms: ${verdict} (${authenticated.p99} ms)`);
+  const share = authenticated.reqPerSec / fastifyRow.reqPerSec;
+  console.log(
+    `Target: authenticated GET >= 50% of Fastify hello world: ${share >= 0.5 ? 'met' : 'MISSED'} (${Math.round(share * 100)}%)`,
+  );
+}
+const questionnaire = rows.find((r) => r.name.startsWith('GET questionnaire'));
+if (questionnaire) {
+  const verdict = questionnaire.p99 < 500 && questionnaire.errors === 0 ? 'met' : 'MISSED';
+  console.log(
+    `Target: ${QUESTION_COUNT}-question questionnaire at ${CONNECTIONS} connections p99 < 500 ms, 0 errors: ${verdict} (${questionnaire.p99} ms, ${questionnaire.errors} errors)`,
+  );
 }
 const folderRow = rows.find((r) => r.name.startsWith('GET /api/account/storage/folder'));
 if (folderRow) {

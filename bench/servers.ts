@@ -56,11 +56,28 @@ export async function startCharter(port: number, extraEnv: Record<string, string
   return { url, stop: stopper(child, () => fs.rmSync(dataDir, { recursive: true, force: true })) };
 }
 
-/** The ceiling: a bare node:http server answering 'hello world', also in its own process. */
-export async function startHelloWorld(port: number): Promise<Server> {
-  const code = `require('node:http').createServer((q, s) => s.end('hello world')).listen(${port}, '127.0.0.1')`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+/** A one-file server in its own process: the ceilings Charter is compared with. */
+async function startSnippet(port: number, code: string): Promise<Server> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url, child);
   return { url, stop: stopper(child) };
 }
+
+/** A bare node:http server answering 'hello world'. */
+export const startHelloWorld = (port: number) =>
+  startSnippet(
+    port,
+    `import http from 'node:http';
+     http.createServer((q, s) => s.end('hello world')).listen(${port}, '127.0.0.1');`,
+  );
+
+/** Fastify answering { hello: 'world' }: what the framework alone costs, Charter's own ceiling. */
+export const startFastifyHello = (port: number) =>
+  startSnippet(
+    port,
+    `import Fastify from 'fastify';
+     const app = Fastify({ logger: false });
+     app.get('/', async () => ({ hello: 'world' }));
+     await app.listen({ port: ${port}, host: '127.0.0.1' });`,
+  );
