@@ -1,6 +1,7 @@
 import { encodeAddress, encodeShareLinks, type FieldType } from '@charter/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type Block, parseMarkdown } from '../../adapters/pdf/markdown-blocks.ts';
 import { TOKEN } from '../templates/tokens.ts';
 import { BLANK, type BodyData, escapeMarkdown, joinList, renderBody } from './render-body.ts';
 
@@ -142,6 +143,55 @@ describe('renderBody', () => {
     expect(hostile('line one\n\n## two')).toBe('line one \\#\\# two');
     expect(hostile('{{ssn}}')).toBe('\\{\\{ssn\\}\\}');
     expect(escapeMarkdown('C:\\path')).toBe('C:\\\\path');
+  });
+
+  it('property: an answer read as Markdown is its own text, in a line, a heading, an item or a cell', () => {
+    const markdownish = fc.string({
+      unit: fc.constantFrom(
+        ...'*_`#|-+=>.)[]()!<>\\~&:/ \n\t1aZ'.split(''),
+        '***',
+        '---',
+        '___',
+        '1.',
+        '&amp;',
+        'www.a.test',
+        'a@b.test',
+        '<b>',
+        '  \n',
+        'Dvořák',
+        '王小明',
+      ),
+    });
+    const contexts = [
+      { body: '{{q}}', text: (blocks: Block[]) => blocks[0]?.kind === 'paragraph' && blocks[0].runs },
+      { body: '# {{q}}', text: (blocks: Block[]) => blocks[0]?.kind === 'heading' && blocks[0].runs },
+      { body: '- {{q}}', text: (blocks: Block[]) => blocks[0]?.kind === 'item' && blocks[0].runs },
+      {
+        body: '| a | b |\n|---|---|\n| {{q}} | b |',
+        text: (blocks: Block[]) => blocks[0]?.kind === 'table' && blocks[0].rows[1]?.[0],
+      },
+    ];
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), markdownish), (value) => {
+        const expected = value.trim().replace(/\s*[\r\n]+\s*/g, ' ');
+        fc.pre(expected !== '');
+        for (const { body, text } of contexts) {
+          const blocks = parseMarkdown(renderBody(body, { values: { q: answer('text', value) }, lists: {} }));
+          const runs = text(blocks) || [];
+          expect(blocks, body).toHaveLength(1);
+          expect(runs.map((run) => run.text).join(''), body).toBe(expected);
+          expect(
+            runs.every((run) => !run.bold || body.startsWith('#')),
+            body,
+          ).toBe(true);
+          expect(
+            runs.every((run) => !run.italic),
+            body,
+          ).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('keeps unpaired block markers as text', () => {
