@@ -69,6 +69,20 @@ describe('parseMarkdown', () => {
     expect(blocks[2]).toEqual({ kind: 'table', header: false, rows: [[[plain('x')], [plain('y')]]] });
   });
 
+  it('shows task list boxes in characters the fonts have', () => {
+    expect(parseMarkdown('- [x] done\n- [ ] *open*\n\n  more')).toEqual([
+      { kind: 'item', marker: '•', depth: 0, runs: [plain('[x] done')] },
+      {
+        kind: 'item',
+        marker: '•',
+        depth: 0,
+        runs: [plain('[ ] '), { bold: false, italic: true, text: 'open' }],
+      },
+      { kind: 'space' },
+      { kind: 'item', marker: '', depth: 0, runs: [plain('more')] },
+    ]);
+  });
+
   it('shows links, code and raw HTML as their text', () => {
     const blocks = parseMarkdown(
       '[Deck](https://acme.test) `x < y` <b>bold</b> https://acme.test\n\n<div>\nraw\n</div>',

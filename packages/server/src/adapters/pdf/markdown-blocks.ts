@@ -51,9 +51,6 @@ function runsOf(tokens: Token[] | undefined, style: Style = PLAIN): Run[] {
       case 'br':
         push('\n', style);
         break;
-      case 'checkbox':
-        push(token.checked ? '☒ ' : '☐ ', style);
-        break;
       default:
         if ('tokens' in token && token.tokens?.length) {
           for (const run of runsOf(token.tokens, style)) push(run.text, run);
@@ -69,7 +66,15 @@ function runsOf(tokens: Token[] | undefined, style: Style = PLAIN): Run[] {
 /** Text kept line for line (code blocks, raw HTML): each line break is a forced break. */
 const literal = (text: string): Run[] => [{ ...PLAIN, text: text.replace(/\n+$/, '') }];
 
-type Context = { depth: number; marker: string | null };
+/** Runs with `text` before them, in the first run when that one is plain. */
+function prefixed(text: string, runs: Run[]): Run[] {
+  const [first, ...rest] = runs;
+  if (first && !first.bold && !first.italic) return [{ ...first, text: text + first.text }, ...rest];
+  return [{ ...PLAIN, text }, ...runs];
+}
+
+/** Where blocks stand: in a list item (its marker until drawn, and a task box to print first) or not. */
+type Context = { depth: number; marker: string | null; box?: string };
 
 function blocksOf(tokens: Token[], into: Block[], context: Context | null): void {
   // A list item's first block carries its marker; its later blocks hang under it.
@@ -77,8 +82,10 @@ function blocksOf(tokens: Token[], into: Block[], context: Context | null): void
     if (!runs.length) return;
     if (!context) into.push({ kind: 'paragraph', runs });
     else {
-      into.push({ kind: 'item', marker: context.marker ?? '', depth: context.depth, runs });
+      const { marker, depth, box } = context;
+      into.push({ kind: 'item', marker: marker ?? '', depth, runs: box ? prefixed(box, runs) : runs });
       context.marker = null;
+      context.box = undefined;
     }
   };
   for (const token of tokens) {
@@ -119,7 +126,7 @@ function blocksOf(tokens: Token[], into: Block[], context: Context | null): void
       case 'space':
         if (into.length && into.at(-1)?.kind !== 'space') into.push({ kind: 'space' });
         break;
-      // Link reference definitions draw nothing.
+      // Link reference definitions and task boxes (see list) draw nothing here.
     }
   }
 }
@@ -134,7 +141,10 @@ function list(token: Tokens.List, into: Block[], parent: Context | null): void {
   const start = typeof token.start === 'number' ? token.start : 1;
   token.items.forEach((item, index) => {
     const marker = token.ordered ? `${start + index}.` : depth > 0 ? '-' : '•';
-    const context: Context = { depth, marker };
+    // A task list's box (its checkbox token is left out wherever marked puts it), in characters the
+    // bundled fonts have.
+    const box = item.task ? (item.checked ? '[x] ' : '[ ] ') : undefined;
+    const context: Context = { depth, marker, box };
     blocksOf(item.tokens, into, context);
     // An item with nothing in it still shows its marker.
     if (context.marker) into.push({ kind: 'item', marker, depth, runs: [] });
