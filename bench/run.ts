@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: starts the server on a fresh embedded database (its own process) and measures, with
  * autocannon at 100 connections, the health check, an authenticated GET and the login route, beside a
- * bare node:http server on the same machine as the ceiling. Results print as a table and land in
+ * bare node:http server on the same machine as the ceiling; and, in this process, PDF generation. Results print as a table and land in
  * bench/results/.
  */
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { fillFolder, timeLargeUpload } from './cabinet.ts';
+import { timePdfGeneration } from './pdf-generation.ts';
 import { createProjects, createScenario } from './scenario.ts';
 import { startCharter, startFastifyHello, startHelloWorld } from './servers.ts';
 import { BENCH_TEMPLATE, QUESTION_COUNT, writeBenchLibrary } from './workflow-library.ts';
@@ -34,6 +35,7 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
 }
 
 const rows: Row[] = [];
+const pdf = await timePdfGeneration();
 const ceiling = await startHelloWorld(PORT + 1);
 rows.push(await measure('node:http hello world (ceiling)', { url: ceiling.url }));
 await ceiling.stop();
@@ -130,11 +132,14 @@ if (list) {
   const verdict = list.p99 < 150 ? 'met' : 'MISSED';
   console.log(`Target: transaction list of 3,000 rows p99 < 150 ms: ${verdict} (${list.p99} ms)`);
 }
+console.log(
+  `PDF generation (a library document, Latin and CJK names): ${pdf.msPerDocument} ms per document, ${pdf.kilobytes} KB`,
+);
 const out = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(out, { recursive: true });
 const file = path.join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 fs.writeFileSync(
   file,
-  JSON.stringify({ connections: CONNECTIONS, seconds: DURATION, rows, largeUploadSeconds }, null, 2),
+  JSON.stringify({ connections: CONNECTIONS, seconds: DURATION, rows, largeUploadSeconds, pdf }, null, 2),
 );
 console.log(`Saved ${path.relative(process.cwd(), file)}`);

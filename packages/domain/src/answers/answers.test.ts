@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateLegalName } from './company-names.ts';
 import { formatDate, formatMonth, parseDateInput, parseMonthInput } from './dates.ts';
-import { formatCurrency, formatPercent, parseCurrency, validateCurrency } from './money.ts';
+import { formatCurrency, formatPercent, groupThousands, parseCurrency, validateCurrency } from './money.ts';
 import { decodeShareLinks, encodeShareLinks, normalizeUrl, validateShareLinks } from './share-links.ts';
 import { maskSsn, sanitizeSsn, validateSsn } from './ssn.ts';
 import { emptyResourceMessages, evaluateValidators } from './validators.ts';
@@ -61,6 +61,34 @@ describe('currency', () => {
     expect(validateCurrency('')).toBe('Currency required');
     expect(formatCurrency(-1234.5)).toBe('-$1,234.50');
     expect(formatPercent(12.5)).toBe('12.5%');
+  });
+
+  it('groups the digits of stored numbers by thousands, keeping every digit', () => {
+    expect(
+      [
+        '0',
+        '999',
+        '1000',
+        '1000000',
+        '-1234567.125',
+        '+12345',
+        '12.5%',
+        '1234.5%',
+        '12345678901234567890',
+      ].map(groupThousands),
+    ).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '1,000,000',
+      '-1,234,567.125',
+      '12,345',
+      '12.5%',
+      '1,234.5%',
+      '12,345,678,901,234,567,890',
+    ]);
+    for (const other of ['', '1,000', '$1,000.00', '1e6', '12 shares', '.5', '19901-1234'])
+      expect(groupThousands(other)).toBeNull();
   });
 
   it('property: formatted amounts read back to the same cents', () => {

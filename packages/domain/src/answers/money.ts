@@ -25,5 +25,18 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** -1234.5 -> '-$1,234.50' */
 export const formatCurrency = (amount: number) => usd.format(amount);
 
+/**
+ * A stored number with thousands separators, its digits as stored (no rounding, however long):
+ * '1234567.125' -> '1,234,567.125', '-1000' -> '-1,000', '12.5%' -> '12.5%'. Null for anything else.
+ */
+export function groupThousands(value: string): string | null {
+  const parts = /^([+-]?)(\d+)(\.\d+)?(%?)$/.exec(value.trim());
+  if (!parts) return null;
+  const [, sign, whole, fraction = '', percent] = parts;
+  let grouped = whole.slice(0, whole.length % 3 || 3);
+  for (let at = grouped.length; at < whole.length; at += 3) grouped += `,${whole.slice(at, at + 3)}`;
+  return `${sign === '-' ? '-' : ''}${grouped}${fraction}${percent}`;
+}
+
 /** 12.5 -> '12.5%' (the percent field appends the sign). */
 export const formatPercent = (value: number | string) => `${String(value).replace(/%$/, '')}%`;

@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import * as fontkit from 'fontkit';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { markdownToPdf, parseInline, parseMarkdown, toWinAnsi } from './markdown-pdf.ts';
+import { bundledFontFiles } from './fonts.ts';
+import { markdownToPdf } from './markdown-pdf.ts';
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -32,6 +36,53 @@ async function readPdf(bytes: Uint8Array) {
   await pdf.destroy();
   const text = (page: Item[]) => page.map((item) => item.text).join(' ');
   return { pages, texts: pages.map(text), all: pages.map(text).join(' '), info };
+}
+
+/** The bundled fonts by PostScript name ('NotoSans-Bold'). */
+const bundled = new Map(
+  bundledFontFiles().map((file) => {
+    const font = fontkit.create(readFileSync(file)) as fontkit.Font;
+    return [font.postscriptName, font];
+  }),
+);
+
+/**
+ * Each glyph a PDF embeds, beside the glyph its bundled font has for the same character: the outlines
+ * match when the subset is sound (a subsetter bug once left most letters blank while the text layer
+ * still read right).
+ */
+async function embeddedGlyphs(bytes: Uint8Array) {
+  const pdf = await PDFDocument.load(bytes);
+  const decode = (dict: PDFDict, key: string) => {
+    const stream = dict.lookup(PDFName.of(key));
+    if (!(stream instanceof PDFRawStream)) throw new Error(`${key} is not a stream`);
+    return decodePDFRawStream(stream).decode();
+  };
+  const glyphs: Array<{ char: string; font: string; embedded: string; bundled: string | undefined }> = [];
+  for (const [, font] of pdf.context.enumerateIndirectObjects()) {
+    if (!(font instanceof PDFDict) || font.get(PDFName.of('Subtype')) !== PDFName.of('Type0')) continue;
+    const name = font.lookup(PDFName.of('BaseFont'), PDFName).decodeText().replace(/-\d+$/, '');
+    const cid = font.lookup(PDFName.of('DescendantFonts'), PDFArray).lookup(0, PDFDict);
+    const descriptor = cid.lookup(PDFName.of('FontDescriptor'), PDFDict);
+    const file = decode(descriptor, 'FontFile2');
+    const subset = fontkit.create(Buffer.from(file)) as fontkit.Font;
+    const toUnicode = Buffer.from(decode(font, 'ToUnicode')).toString();
+    for (const [, id, utf16] of toUnicode.matchAll(/<([0-9a-f]{4})> <([0-9a-f]+)>/gi)) {
+      const char = String.fromCharCode(
+        ...(utf16.match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)),
+      );
+      glyphs.push({
+        char,
+        font: name,
+        embedded: subset.getGlyph(Number.parseInt(id, 16)).path.toSVG(),
+        bundled: bundled
+          .get(name)
+          ?.glyphForCodePoint(char.codePointAt(0) ?? 0)
+          .path.toSVG(),
+      });
+    }
+  }
+  return glyphs;
 }
 
 const lineOf = (items: Item[], word: string) => items.find((item) => item.text.includes(word))?.y;
@@ -117,53 +168,60 @@ describe('markdownToPdf', () => {
     expect(texts.join(' ')).toContain('w1199');
   });
 
-  it('never throws on characters the standard fonts lack', async () => {
-    const markdown = '# Résumé “quoted” — 😀 中文 👩‍💻 Łódź ✓ €5\n\nnaïve café\u00ADteria \u200Bzero';
-    const bytes = await markdownToPdf(markdown, { title: 'Ünïcode ✓ 😀' });
+  it('draws names in any of the bundled scripts exactly, and stands in for what no font has', async () => {
+    const names = ['Dvořák', '王小明', 'Zoë Ångström', 'Łukasz', 'Ελευθερία', 'Чайковский', '山田 はなこ'];
+    const markdown = [
+      `# Share purchase: ${names[0]} and ${names[1]}`,
+      `**${names[2]}** sold to *${names[3]}* and ***${names[1]}***; “quoted” – € ✓`,
+      '',
+      '| Name | Shares |',
+      '|---|---|',
+      ...names.map((name) => `| ${name} | 1,000,000 |`),
+      '',
+      'Emoji 😀 and a soft\u00ADhyphen',
+    ].join('\n');
+    const bytes = await markdownToPdf(markdown, { title: 'Ünïcode ✓ 王' });
     const { all, info } = await readPdf(bytes);
-    expect(all).toContain('Résumé "quoted" — ? ?? ?? Lódz ? €5');
-    expect(all).toContain('naïve caféteria zero');
-    expect(info.Title).toBe('Ünïcode ✓ 😀');
-  });
-});
-
-describe('parsing', () => {
-  it('reads emphasis, leaving unmatched marks and signature lines as text', () => {
-    expect(parseInline('a **b** *c* _d_ ____ x\\*y 2 * 3 snake_case_name *open')).toEqual([
-      { bold: false, italic: false, text: 'a ' },
-      { bold: true, italic: false, text: 'b' },
-      { bold: false, italic: false, text: ' ' },
-      { bold: false, italic: true, text: 'c' },
-      { bold: false, italic: false, text: ' ' },
-      { bold: false, italic: true, text: 'd' },
-      { bold: false, italic: false, text: ' ____ x*y 2 * 3 snake_case_name *open' },
-    ]);
+    for (const name of names) expect(all).toContain(name);
+    expect(all).toContain('“quoted” – € ✓');
+    expect(all).toContain('Emoji ? and a softhyphen');
+    expect(info.Title).toBe('Ünïcode ✓ 王');
+    // Every glyph is drawn from its font's own outline, the CJK ones from Noto Sans SC.
+    const glyphs = await embeddedGlyphs(bytes);
+    for (const char of 'řŁëÅ王小明ΕЧは') expect(glyphs.some((glyph) => glyph.char === char)).toBe(true);
+    const faces = (char: string) => glyphs.filter((glyph) => glyph.char === char).map((glyph) => glyph.font);
+    expect(faces('王').sort()).toEqual(['NotoSansSC-Bold', 'NotoSansSC-Regular']);
+    expect(faces('Ł').sort()).toEqual(['NotoSans-Italic', 'NotoSans-Regular']);
+    for (const glyph of glyphs) {
+      expect(glyph.embedded, `${glyph.char} in ${glyph.font}`).toBe(glyph.bundled);
+      if (glyph.char.trim()) expect(glyph.embedded).not.toBe('');
+    }
   });
 
-  it('reads blocks: continued and nested items, tables, rules, and blank lines as text', () => {
-    const blocks = parseMarkdown(
-      '1. one\ncontinued\n   - nested\n2. two\n\n| a | b |\n|:--|--:|\n| c |\n\n---\n__________',
+  it('embeds only the glyphs it draws, and the CJK font only when a character needs it', async () => {
+    const fontsOf = async (markdown: string) => {
+      const bytes = await markdownToPdf(markdown, { title: 'T' });
+      const names = (await PDFDocument.load(bytes)).context
+        .enumerateIndirectObjects()
+        .flatMap(([, object]) => (object instanceof PDFDict ? [object.get(PDFName.of('BaseFont'))] : []))
+        .flatMap((name) => (name instanceof PDFName ? [name.decodeText()] : []));
+      return { size: bytes.length, names };
+    };
+    const latin = await fontsOf('# Dvořák\n\nŁukasz *Zoë*');
+    const cjk = await fontsOf('# Dvořák\n\nŁukasz *Zoë* 王小明');
+    expect(latin.names.some((name) => name.startsWith('NotoSans-Regular'))).toBe(true);
+    expect(latin.names.some((name) => name.startsWith('NotoSansSC'))).toBe(false);
+    expect(cjk.names.some((name) => name.startsWith('NotoSansSC-Regular'))).toBe(true);
+    // The full faces weigh 0.6 MB each, the CJK one 10 MB.
+    expect(latin.size).toBeLessThan(30_000);
+    expect(cjk.size).toBeLessThan(50_000);
+  });
+
+  it('makes documents side by side from the fonts it loaded once', async () => {
+    const texts = ['王小明 Dvořák', '李华 Łukasz', 'Ζωή Ångström'];
+    const pdfs = await Promise.all(
+      texts.map((text) => markdownToPdf(`# ${text}\n\n${text}`, { title: text })),
     );
-    expect(blocks.map((block) => block.kind)).toEqual([
-      'item',
-      'item',
-      'item',
-      'space',
-      'table',
-      'space',
-      'rule',
-      'paragraph',
-    ]);
-    expect(blocks[0]).toMatchObject({ marker: '1.', depth: 0, runs: [{ text: 'one continued' }] });
-    expect(blocks[1]).toMatchObject({ marker: '-', depth: 1 });
-    expect(blocks[4]).toMatchObject({
-      kind: 'table',
-      header: true,
-      rows: [[[{ text: 'a' }], [{ text: 'b' }]], [[{ text: 'c' }]]],
-    });
-  });
-
-  it('maps text to what WinAnsi can draw', () => {
-    expect(toWinAnsi('“a” ‘b’ … ™ é ő 😀\u200D\t')).toBe('"a" \'b\' … ™ é o ? ');
+    for (const [i, bytes] of pdfs.entries()) expect((await readPdf(bytes)).all).toContain(texts[i]);
   });
 });

@@ -1,4 +1,6 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { drawLine, type EmbeddedFonts, embedFonts } from './fonts.ts';
+import { parseMarkdown, type Run } from './markdown-blocks.ts';
 
 /** US Letter, one-inch margins. */
 const PAGE = { width: 612, height: 792, margin: 72 };
@@ -12,241 +14,15 @@ const FOOTER = { y: 36, size: 9 };
 const INK = rgb(0.1, 0.1, 0.1);
 const GRID = rgb(0.6, 0.6, 0.6);
 
-type Style = { bold: boolean; italic: boolean };
-type Run = Style & { text: string };
-type Block =
-  | { kind: 'heading'; level: number; runs: Run[] }
-  | { kind: 'paragraph'; runs: Run[] }
-  | { kind: 'item'; marker: string; depth: number; runs: Run[] }
-  | { kind: 'table'; header: boolean; rows: Run[][][] }
-  | { kind: 'rule' }
-  | { kind: 'space' };
-
-// What the standard fonts draw (WinAnsi) besides printable ASCII and Latin-1: Windows-1252's 0x80-0x9F.
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const REPLACEMENTS: Record<string, string> = {
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u201A': "'",
-  '\u201B': "'",
-  '\u2032': "'",
-  '\u201C': '"',
-  '\u201D': '"',
-  '\u201E': '"',
-  '\u201F': '"',
-  '\u2033': '"',
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2012': '-',
-  '\u2212': '-',
-  '\u00A0': ' ',
-  '\u2028': ' ',
-  '\u2029': ' ',
-  '\t': ' ',
-  // Letters NFD does not take apart.
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  ı: 'i',
-};
-// Format characters (soft hyphens, zero-width joiners, byte-order marks) and marks left after NFC.
-const INVISIBLE = /^[\p{Cf}\p{M}]$/u;
-
-/**
- * Only what the standard fonts can draw, so drawing never throws: smart quotes become plain ones,
- * accented letters outside Latin-1 lose their accents ('ő' -> 'o'), invisible marks go, the rest is '?'.
- */
-export function toWinAnsi(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 0;
-    if (REPLACEMENTS[char] !== undefined) out += REPLACEMENTS[char];
-    else if (INVISIBLE.test(char)) continue;
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char))
-      out += char;
-    else {
-      const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
-      out += /^[\x20-\x7e]+$/.test(bare) ? bare : '?';
-    }
-  }
-  return out;
-}
-
-type Delimiter = { mark: '*' | '**' | '_'; canOpen: boolean; canClose: boolean; pair?: 'open' | 'close' };
-
-/** Text and emphasis delimiters, with backslash escapes resolved; a run of underscores is text. */
-function inlinePieces(text: string): Array<string | Delimiter> {
-  const pieces: Array<string | Delimiter> = [];
-  let buffer = '';
-  for (let i = 0; i < text.length; ) {
-    const char = text[i];
-    if (char === '\\' && /[!-/:-@[-`{-~]/.test(text[i + 1] ?? '')) {
-      buffer += text[i + 1];
-      i += 2;
-    } else if (char === '*' || char === '_') {
-      let end = i;
-      while (text[end] === char) end++;
-      const length = end - i;
-      const mark =
-        char === '_' ? (length === 1 ? '_' : null) : length === 1 ? '*' : length === 2 ? '**' : null;
-      const before = text[i - 1] ?? ' ';
-      const after = text[end] ?? ' ';
-      if (mark) {
-        // CommonMark's flanking rules, simplified: no emphasis next to spaces, nor inside words for '_'.
-        const word = /[\p{L}\p{N}]/u;
-        pieces.push(buffer, {
-          mark,
-          canOpen: !/\s/.test(after) && !(mark === '_' && word.test(before)),
-          canClose: !/\s/.test(before) && !(mark === '_' && word.test(after)),
-        });
-        buffer = '';
-      } else buffer += text.slice(i, end);
-      i = end;
-    } else {
-      buffer += char;
-      i++;
-    }
-  }
-  pieces.push(buffer);
-  return pieces.filter((piece) => piece !== '');
-}
-
-/** **bold**, *italic* (or _italic_) runs of a line; a delimiter that closes nothing is shown as typed. */
-export function parseInline(text: string): Run[] {
-  const pieces = inlinePieces(text);
-  const open: Delimiter[] = [];
-  for (const piece of pieces) {
-    if (typeof piece === 'string') continue;
-    const opener = piece.canClose ? open.findLastIndex((o) => o.mark === piece.mark) : -1;
-    if (opener >= 0) {
-      open[opener].pair = 'open';
-      piece.pair = 'close';
-      open.length = opener;
-    } else if (piece.canOpen) open.push(piece);
-  }
-  const runs: Run[] = [];
-  const depth = { bold: 0, italic: 0 };
-  let current = '';
-  const flush = () => {
-    if (current) runs.push({ bold: depth.bold > 0, italic: depth.italic > 0, text: current });
-    current = '';
-  };
-  for (const piece of pieces) {
-    if (typeof piece === 'string' || !piece.pair) current += typeof piece === 'string' ? piece : piece.mark;
-    else {
-      flush();
-      depth[piece.mark === '**' ? 'bold' : 'italic'] += piece.pair === 'open' ? 1 : -1;
-    }
-  }
-  flush();
-  return runs;
-}
-
-/** The cells of a table row, split on the pipes that are not escaped. */
-function splitCells(row: string): Run[][] {
-  const cells: string[] = [];
-  let cell = '';
-  let endsWithPipe = false;
-  const text = row.trim().replace(/^\|/, '');
-  for (let i = 0; i < text.length; i++) {
-    endsWithPipe = text[i] === '|';
-    if (text[i] === '\\' && i + 1 < text.length) cell += text[i] + text[++i];
-    else if (endsWithPipe) {
-      cells.push(cell);
-      cell = '';
-    } else cell += text[i];
-  }
-  if (!endsWithPipe || cell.trim()) cells.push(cell);
-  return cells.map((c) => parseInline(c.trim()));
-}
-
-const SEPARATOR_ROW = /^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?$/;
-const LIST_ITEM = /^([-*+]|\d+[.)])\s+(.*)$/;
-const LIST_ITEM_START = /^([-*+]|\d+[.)])\s+/;
-
-/**
- * Markdown's blocks: # to ### headings (deeper ones as ###), paragraphs (a line ending in two spaces or a
- * backslash breaks), - and 1. lists (nested by indentation, continued by the lines that follow an item),
- * | tables | (the row above a |---| separator as header), --- and *** rules, and blank lines. A line of
- * underscores is text, not a rule: it is what a missing answer or a place to write looks like.
- */
-export function parseMarkdown(markdown: string): Block[] {
-  const blocks: Block[] = [];
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
-  let text: string[] = [];
-  let item: { marker: string; depth: number } | null = null;
-  let indents: number[] = [];
-  const endText = () => {
-    const joined = text
-      .map((line, i) =>
-        i < text.length - 1 && /( {2,}|\\)$/.test(line)
-          ? `${line.replace(/( +|\\)$/, '')}\n`
-          : `${line.trim()} `,
-      )
-      .join('')
-      .trim();
-    if (joined && item) blocks.push({ kind: 'item', ...item, runs: parseInline(joined) });
-    else if (joined) blocks.push({ kind: 'paragraph', runs: parseInline(joined) });
-    text = [];
-    item = null;
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].replace(/\t/g, '    ');
-    // Trailing spaces are kept: two of them end a line with a break.
-    const content = line.trimStart();
-    const trimmed = content.trimEnd();
-    const indent = line.length - content.length;
-    const heading = /^(#{1,6})\s+(.*?)(\s+#+)?$/.exec(trimmed);
-    const listItem = LIST_ITEM.exec(trimmed);
-    if (!trimmed) {
-      endText();
-      if (blocks.length && blocks.at(-1)?.kind !== 'space') blocks.push({ kind: 'space' });
-    } else if (heading) {
-      endText();
-      indents = [];
-      const level = Math.min(heading[1].length, HEADING_SIZES.length);
-      blocks.push({ kind: 'heading', level, runs: parseInline(heading[2]) });
-    } else if (/^(-\s*){3,}$|^(\*\s*){3,}$/.test(trimmed)) {
-      endText();
-      indents = [];
-      blocks.push({ kind: 'rule' });
-    } else if (trimmed.startsWith('|')) {
-      endText();
-      indents = [];
-      const rows: string[] = [];
-      while (i < lines.length && lines[i].trim().startsWith('|')) rows.push(lines[i++].trim());
-      i--;
-      const header = rows.length > 1 && SEPARATOR_ROW.test(rows[1]);
-      const cells = rows.filter((row, r) => !(r > 0 && SEPARATOR_ROW.test(row))).map(splitCells);
-      blocks.push({ kind: 'table', header, rows: cells });
-    } else if (listItem) {
-      endText();
-      while (indents.length && indent < (indents.at(-1) ?? 0)) indents.pop();
-      if (!indents.length || indent > (indents.at(-1) ?? 0)) indents.push(indent);
-      const marker = /\d/.test(listItem[1]) ? listItem[1].replace(')', '.') : indents.length > 1 ? '-' : '•';
-      item = { marker, depth: Math.min(indents.length - 1, 4) };
-      text.push(content.replace(LIST_ITEM_START, ''));
-    } else {
-      // A line right after an item continues it; anything else starts a paragraph and ends the list.
-      if (!item && !text.length) indents = [];
-      text.push(content);
-    }
-  }
-  endText();
-  return blocks;
-}
-
-type Fonts = { regular: PDFFont; bold: PDFFont; italic: PDFFont; boldItalic: PDFFont };
 type Word = { text: string; font: PDFFont; width: number };
 /** Words with nothing between them (a bold part of a word), followed by a space or a forced break. */
 type Chunk = { words: Word[]; width: number; space: number; breakAfter: boolean };
 type Placed = Word & { x: number };
 
-const fontOf = (fonts: Fonts, run: Style) =>
-  run.bold ? (run.italic ? fonts.boldItalic : fonts.bold) : run.italic ? fonts.italic : fonts.regular;
+// Where a line may break: spaces, but not the no-break ones.
+const BREAKABLE = /(\n|[^\S\n\u00A0\u202F]+)/;
 
-function chunksOf(runs: Run[], fonts: Fonts, size: number): Chunk[] {
+function chunksOf(runs: Run[], fonts: EmbeddedFonts, size: number): Chunk[] {
   const chunks: Chunk[] = [];
   let chunk: Chunk | null = null;
   const start = () => {
@@ -255,16 +31,19 @@ function chunksOf(runs: Run[], fonts: Fonts, size: number): Chunk[] {
     return fresh;
   };
   for (const run of runs) {
-    const font = fontOf(fonts, run);
-    for (const part of run.text.split(/(\n|[^\S\n]+)/)) {
+    for (const part of run.text.split(BREAKABLE)) {
       if (!part) continue;
+      const blank = BREAKABLE.test(part);
       if (part === '\n') (chunk ?? start()).breakAfter = true;
-      else if (/^\s+$/.test(part) && chunk) chunk.space = font.widthOfTextAtSize(' ', size);
-      else if (!/^\s+$/.test(part)) {
-        const text = toWinAnsi(part);
+      else if (blank && chunk) chunk.space = fonts.widthOf(' ', size, run);
+      else if (!blank) {
         chunk ??= start();
-        chunk.words.push({ text, font, width: font.widthOfTextAtSize(text, size) });
-        chunk.width += chunk.words.at(-1)?.width ?? 0;
+        // A word in one style may still need two fonts (a CJK name among Latin letters).
+        for (const { text, font } of fonts.pieces(part, run)) {
+          const width = font.widthOfTextAtSize(text, size);
+          chunk.words.push({ text, font, width });
+          chunk.width += width;
+        }
         continue;
       }
       chunk = null;
@@ -278,19 +57,21 @@ function cut(words: Word[], width: number, size: number): Word[][] {
   const lines: Word[][] = [[]];
   let used = 0;
   for (const { text, font } of words) {
-    let rest = text;
-    while (rest) {
+    // By characters, not UTF-16 units, so a character outside the BMP is never cut in two.
+    let rest = Array.from(text);
+    while (rest.length) {
       let n = 0;
-      while (n < rest.length && used + font.widthOfTextAtSize(rest.slice(0, n + 1), size) <= width) n++;
+      while (n < rest.length && used + font.widthOfTextAtSize(rest.slice(0, n + 1).join(''), size) <= width)
+        n++;
       if (n === 0 && used === 0) n = 1;
       if (n > 0) {
-        const piece = rest.slice(0, n);
+        const piece = rest.slice(0, n).join('');
         const pieceWidth = font.widthOfTextAtSize(piece, size);
         lines[lines.length - 1].push({ text: piece, font, width: pieceWidth });
         used += pieceWidth;
         rest = rest.slice(n);
       }
-      if (rest) {
+      if (rest.length) {
         lines.push([]);
         used = 0;
       }
@@ -300,7 +81,7 @@ function cut(words: Word[], width: number, size: number): Word[][] {
 }
 
 /** Runs broken into lines that fit `width`, each word placed at its x from the line's start. */
-function wrap(runs: Run[], fonts: Fonts, size: number, width: number): Placed[][] {
+function wrap(runs: Run[], fonts: EmbeddedFonts, size: number, width: number): Placed[][] {
   const lines: Placed[][] = [];
   let line: Placed[] = [];
   let x = 0;
@@ -352,7 +133,7 @@ class Layout {
   y = 0;
   constructor(
     readonly pdf: PDFDocument,
-    readonly fonts: Fonts,
+    readonly fonts: EmbeddedFonts,
   ) {
     this.newPage();
   }
@@ -384,7 +165,7 @@ class Layout {
       this.ensure(height);
       if (marker && index === 0) {
         const x = PAGE.margin + indent - LIST_INDENT;
-        this.page.drawText(marker, { x, y: this.y - size, size, font: this.fonts.regular, color: INK });
+        drawLine(this.page, this.fonts, marker, { x, y: this.y - size, size, color: INK });
       }
       this.drawLine(line, PAGE.margin + indent, this.y, size);
       this.y -= height;
@@ -467,25 +248,19 @@ class Layout {
 }
 
 /**
- * A PDF of a Markdown document (what parseMarkdown reads, with **bold** and *italic* inside lines) on US
- * Letter in Helvetica, breaking pages as it goes, with 'Page N of M' at the foot of each page.
+ * A PDF of a Markdown document (what parseMarkdown reads) on US Letter in Noto Sans (with Noto Sans SC
+ * for Chinese and Japanese), breaking pages as it goes, with 'Page N of M' at the foot of each page.
  */
 export async function markdownToPdf(
   markdown: string,
   meta: { title: string; subject?: string },
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  // Metadata is Unicode text, unlike what the standard fonts draw.
   pdf.setTitle(meta.title);
   if (meta.subject) pdf.setSubject(meta.subject);
   pdf.setProducer('Charter');
   pdf.setCreator('Charter');
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
-    boldItalic: await pdf.embedFont(StandardFonts.HelveticaBoldOblique),
-  };
+  const fonts = await embedFonts(pdf, markdown);
   const layout = new Layout(pdf, fonts);
   for (const block of parseMarkdown(markdown)) {
     switch (block.kind) {
@@ -521,15 +296,8 @@ export async function markdownToPdf(
   const pages = pdf.getPages();
   for (const [index, page] of pages.entries()) {
     const label = `Page ${index + 1} of ${pages.length}`;
-    const width = fonts.regular.widthOfTextAtSize(label, FOOTER.size);
-    const x = (PAGE.width - width) / 2;
-    page.drawText(label, {
-      x,
-      y: FOOTER.y,
-      size: FOOTER.size,
-      font: fonts.regular,
-      color: rgb(0.4, 0.4, 0.4),
-    });
+    const x = (PAGE.width - fonts.widthOf(label, FOOTER.size)) / 2;
+    drawLine(page, fonts, label, { x, y: FOOTER.y, size: FOOTER.size, color: rgb(0.4, 0.4, 0.4) });
   }
   return pdf.save();
 }

@@ -1,6 +1,7 @@
 import { encodeAddress, encodeShareLinks, type FieldType } from '@charter/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type Block, parseMarkdown } from '../../adapters/pdf/markdown-blocks.ts';
 import { TOKEN } from '../templates/tokens.ts';
 import { BLANK, type BodyData, escapeMarkdown, joinList, renderBody } from './render-body.ts';
 
@@ -42,6 +43,8 @@ const data: BodyData = {
 };
 
 const render = (body: string) => renderBody(body, data);
+/** A missing answer, as Markdown that reads as the underscores themselves. */
+const blank = escapeMarkdown(BLANK);
 
 describe('renderBody', () => {
   it('fills {{q}} with the answer as a reader should see it, by type', () => {
@@ -67,6 +70,21 @@ describe('renderBody', () => {
     expect(render('{{salary | currency}}')).toBe('$85,000.00 Per Year');
   });
 
+  it('prints numbers with thousands separators, and other digits as stored', () => {
+    const typed = (type: FieldType, value: string) =>
+      renderBody('{{q}}', { values: { q: answer(type, value) }, lists: {} });
+    expect(render('{{shares}} shares')).toBe('10,000,000 shares');
+    expect(typed('number', '1234567.125')).toBe('1,234,567.125');
+    expect(typed('float', '2500.5')).toBe('2,500.5');
+    expect(typed('percent', '1250.5%')).toBe('1,250.5%');
+    expect(typed('currency', '1250000')).toBe('$1,250,000.00');
+    expect(typed('float_currency', '$1,250,000.00001')).toBe('$1,250,000.00001');
+    expect(typed('zip', '19901')).toBe('19901');
+    expect(typed('string', '2025')).toBe('2025');
+    expect(typed('integer', 'many')).toBe('many');
+    expect(render('{{#each founders}}{{.shares}};{{/each}}')).toBe(`400;${blank};`);
+  });
+
   it('upper-cases with | upper and joins with | list', () => {
     expect(render('{{company | upper}}')).toBe('ACME ROCKETS, INC.');
     expect(render('{{vest|upper}}')).toBe('YES');
@@ -77,7 +95,7 @@ describe('renderBody', () => {
   it('joins a field of every entry with {{list.field}}', () => {
     expect(render('Signed by {{founders.name}}.')).toBe('Signed by Ada Lovelace and Charles Babbage.');
     expect(render('{{founders.name | upper}}')).toBe('ADA LOVELACE and CHARLES BABBAGE');
-    expect(render('{{founders.shares}}')).toBe(`400 and ${BLANK}`);
+    expect(render('{{founders.shares}}')).toBe(`400 and ${blank}`);
   });
 
   it('repeats each blocks per entry, whole lines when the markers stand alone', () => {
@@ -95,7 +113,7 @@ describe('renderBody', () => {
         '- Ada Lovelace of Acme Rockets, Inc.:',
         '  400 shares',
         `- Charles Babbage of Acme Rockets, Inc.:`,
-        `  ${BLANK} shares`,
+        `  ${blank} shares`,
         'After',
       ].join('\n'),
     );
@@ -106,10 +124,10 @@ describe('renderBody', () => {
 
   it('leaves a visible blank for whatever is missing', () => {
     expect(render('{{empty}} / {{nothing}} / {{founders.age}} / {{advisors.name}} / {{.name}}')).toBe(
-      [BLANK, BLANK, BLANK, BLANK, BLANK].join(' / '),
+      [blank, blank, blank, blank, blank].join(' / '),
     );
-    expect(render('{{nothing | date}} {{empty | currency}}')).toBe(`${BLANK} ${BLANK}`);
-    expect(render('{{#each advisors}}\n- {{.name}}\n{{/each}}\n')).toBe(`- ${BLANK}\n`);
+    expect(render('{{nothing | date}} {{empty | currency}}')).toBe(`${blank} ${blank}`);
+    expect(render('{{#each advisors}}\n- {{.name}}\n{{/each}}\n')).toBe(`- ${blank}\n`);
   });
 
   it('escapes what Markdown would read in an answer', () => {
@@ -125,6 +143,55 @@ describe('renderBody', () => {
     expect(hostile('line one\n\n## two')).toBe('line one \\#\\# two');
     expect(hostile('{{ssn}}')).toBe('\\{\\{ssn\\}\\}');
     expect(escapeMarkdown('C:\\path')).toBe('C:\\\\path');
+  });
+
+  it('property: an answer read as Markdown is its own text, in a line, a heading, an item or a cell', () => {
+    const markdownish = fc.string({
+      unit: fc.constantFrom(
+        ...'*_`#|-+=>.)[]()!<>\\~&:/ \n\t1aZ'.split(''),
+        '***',
+        '---',
+        '___',
+        '1.',
+        '&amp;',
+        'www.a.test',
+        'a@b.test',
+        '<b>',
+        '  \n',
+        'Dvořák',
+        '王小明',
+      ),
+    });
+    const contexts = [
+      { body: '{{q}}', text: (blocks: Block[]) => blocks[0]?.kind === 'paragraph' && blocks[0].runs },
+      { body: '# {{q}}', text: (blocks: Block[]) => blocks[0]?.kind === 'heading' && blocks[0].runs },
+      { body: '- {{q}}', text: (blocks: Block[]) => blocks[0]?.kind === 'item' && blocks[0].runs },
+      {
+        body: '| a | b |\n|---|---|\n| {{q}} | b |',
+        text: (blocks: Block[]) => blocks[0]?.kind === 'table' && blocks[0].rows[1]?.[0],
+      },
+    ];
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), markdownish), (value) => {
+        const expected = value.trim().replace(/\s*[\r\n]+\s*/g, ' ');
+        fc.pre(expected !== '');
+        for (const { body, text } of contexts) {
+          const blocks = parseMarkdown(renderBody(body, { values: { q: answer('text', value) }, lists: {} }));
+          const runs = text(blocks) || [];
+          expect(blocks, body).toHaveLength(1);
+          expect(runs.map((run) => run.text).join(''), body).toBe(expected);
+          expect(
+            runs.every((run) => !run.bold || body.startsWith('#')),
+            body,
+          ).toBe(true);
+          expect(
+            runs.every((run) => !run.italic),
+            body,
+          ).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('keeps unpaired block markers as text', () => {

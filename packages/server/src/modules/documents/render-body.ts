@@ -4,6 +4,7 @@ import {
   type FieldType,
   formatAddress,
   formatCurrency,
+  groupThousands,
   parseCurrency,
   parseDateInput,
   parseMonthInput,
@@ -87,6 +88,16 @@ function display({ type, value }: TypedAnswer): string {
       const links = decodeShareLinks(stored).map(({ label, url }) => (label ? `${label} (${url})` : url));
       return links.length ? joinList(links) : stored;
     }
+    // Numbers read with thousands separators; other fields of digits (years, zip codes, ids) do not.
+    case 'integer':
+    case 'number':
+    case 'float':
+    case 'percent':
+      return groupThousands(stored) ?? stored;
+    // Stored amounts are formatted already; a bare number from older data is formatted here.
+    case 'currency':
+    case 'float_currency':
+      return currency(stored) ?? stored;
     default:
       return stored;
   }
@@ -125,9 +136,12 @@ function resolve(path: string, filter: string | null, data: BodyData, entry: Ent
   return (data.lists[name] ?? []).map((item) => entryLabel(item, filter));
 }
 
+// Escaped too: between punctuation, '(__________) and (__________)' would read as emphasis.
+const blank = escapeMarkdown(BLANK);
+
 function show(texts: string[]): string {
-  if (!texts.some(Boolean)) return BLANK;
-  return joinList(texts.map((text) => (text ? escapeMarkdown(text) : BLANK)));
+  if (!texts.some(Boolean)) return blank;
+  return joinList(texts.map((text) => (text ? escapeMarkdown(text) : blank)));
 }
 
 type Each = { kind: 'each'; list: string; nodes: Node[] };
