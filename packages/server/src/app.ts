@@ -26,6 +26,7 @@ import { startAuthCacheSync } from './http/auth-cache-sync.ts';
 import { createAuthCaches } from './http/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
+import { readinessRoutes } from './http/readiness.ts';
 import type { App } from './http/types.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -57,7 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase(config));
+  const database = options.database ?? (await openDatabase({ ...config, log: app.log }));
   await database.migrate();
   const db = database.db;
   const jobs = createJobQueue(db, app.log);
@@ -111,14 +112,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ctx.authCaches.account.clear();
   };
   const sync = config.databaseUrl
-    ? await startAuthCacheSync(config.databaseUrl, clearAuthCaches, app.log)
+    ? await startAuthCacheSync({
+        databaseUrl: config.databaseUrl,
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
+        db,
+        onRemoteClear: clearAuthCaches,
+        log: app.log,
+      })
     : null;
   // Cleared before the reply leaves, so the client's next request can't see the old state; other
   // instances hear of it through the database.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (!READ_ONLY_METHODS.has(request.method) || request.url.startsWith('/api/user/confirm/')) {
       clearAuthCaches();
-      await sync?.notify();
+      // 503 DATABASE_UNAVAILABLE: nothing was written, and the database is not there to tell.
+      if (reply.statusCode !== 503) await sync?.notify();
       maintenance?.noteWrite();
     }
     return payload;
@@ -143,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     templateRoutes,
     workflowRoutes,
     cabinetRoutes,
+    readinessRoutes,
   ]) {
     await routes(app, ctx);
   }
