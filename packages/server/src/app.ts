@@ -61,7 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const database = options.database ?? (await openDatabase({ ...config, log: app.log }));
   await database.migrate();
   const db = database.db;
-  const jobs = createJobQueue(db, app.log);
+  const jobs = createJobQueue(db, app.log, { singleProcess: database.driver === 'pglite' });
   const maintenance = startMaintenance(database, app.log);
   const office = config.libreOffice ? createLibreOfficeConverter(config.libreOffice) : null;
   const ctx: AppContext = {
