@@ -40,6 +40,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { syncTemplateLibrary } from './modules/templates/sync-library.ts';
 import { workflowRoutes } from './modules/workflows/routes.ts';
+import { sweepLeftovers } from './storage-sweep.ts';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -158,7 +159,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await serveWebApp(app, config);
 
   if (config.runWorker) jobs.start();
+  const sweep = sweepLeftovers(ctx).catch((error) => app.log.warn({ err: error }, 'start-up sweep failed'));
   app.addHook('onClose', async () => {
+    await sweep;
     await jobs.stop();
     await sync?.close();
     await office?.close();
