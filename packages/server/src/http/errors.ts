@@ -24,6 +24,8 @@ export const errorStatus = {
   DATABASE_UNAVAILABLE: 503,
   /** The database connection was lost after a write was sent: it may have been saved. Reload, do not retry blindly. */
   OUTCOME_UNKNOWN: 500,
+  /** The disk (or bucket) refused the bytes for lack of space: the file was not saved. */
+  STORAGE_FULL: 507,
   INTERNAL: 500,
 } as const;
 
