@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { isDatabaseUnavailable, markOutcome } from './resilience.ts';
+import { describeFailure, isDatabaseUnavailable, markOutcome } from './resilience.ts';
 import { noteWrite } from './write-ledger.ts';
 
 export type PostgresSettings = {
@@ -46,7 +46,10 @@ export function createPool(settings: PostgresSettings, log: DatabaseLog): pg.Poo
   pool.on('error', (error) => {
     if (Date.now() - lastWarning < 10_000) return;
     lastWarning = Date.now();
-    log.warn({ err: error }, 'PostgreSQL connection lost; the pool reconnects on the next query');
+    log.warn(
+      { reason: describeFailure(error) },
+      'PostgreSQL connection lost; the pool reconnects on the next query',
+    );
   });
   // A connection checked out for a transaction can drop between two of its queries: the next query
   // fails and release() discards it. The 'error' event it emits meanwhile must not crash the process.
@@ -110,9 +113,10 @@ export async function waitForPostgres(pool: pg.Pool, databaseUrl: string, log: D
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const delay = Math.min(500 * 2 ** attempt, 10_000);
-      const { code, message } = error as { code?: string; message?: string };
-      const reason = code || message || String(error);
-      log.warn({}, `waiting for PostgreSQL at ${where} (${reason}); retrying in ${delay / 1000} s`);
+      log.warn(
+        {},
+        `waiting for PostgreSQL at ${where} (${describeFailure(error)}); retrying in ${delay / 1000} s`,
+      );
       await sleep(delay);
     }
   }

@@ -50,6 +50,21 @@ function isUnavailableLink(link: ErrorLike): boolean {
   return CONNECTION_MESSAGES.some((text) => message.includes(text));
 }
 
+/**
+ * The innermost cause, for log lines: `ECONNREFUSED`, `57P01 terminating connection…`. Errors from the
+ * pool carry the client (and its connection settings) and drizzle's carry the query's parameters:
+ * neither belongs in a log.
+ */
+export function describeFailure(error: unknown): string {
+  let description = String(error);
+  for (const link of chain(error)) {
+    const code = typeof link.code === 'string' ? link.code : '';
+    const message = typeof link.message === 'string' ? link.message.split('\n')[0] : '';
+    if (code || message) description = message.includes(code) ? message : `${code} ${message}`.trim();
+  }
+  return description;
+}
+
 /** True when the failure is the database being unreachable, down or too slow, not the query itself. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const link of chain(error)) if (isUnavailableLink(link)) return true;

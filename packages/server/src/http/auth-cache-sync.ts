@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../db/client.ts';
+import { describeFailure } from '../db/resilience.ts';
 
 const CHANNEL = 'charter_auth_cache';
 const LISTEN = `LISTEN ${CHANNEL}`;
@@ -42,7 +43,12 @@ export async function startAuthCacheSync(options: AuthCacheSyncOptions): Promise
     if (listener === client) listener = null;
     client.end().catch(() => undefined);
     if (closed) return;
-    if (failures === 0) log.warn({ err: error }, 'auth cache listener disconnected; reconnecting');
+    if (failures === 0) {
+      log.warn(
+        { reason: error ? describeFailure(error) : 'ended' },
+        'auth cache listener disconnected; reconnecting',
+      );
+    }
     if (retry) return;
     const delay = Math.min(250 * 2 ** failures, MAX_RETRY_MS);
     failures++;
@@ -103,7 +109,10 @@ export async function startAuthCacheSync(options: AuthCacheSyncOptions): Promise
       try {
         await options.db.execute(sql`select pg_notify(${CHANNEL}, '')`);
       } catch (error) {
-        log.warn({ err: error }, 'auth cache notification not sent; other instances forget within 5 s');
+        log.warn(
+          { reason: describeFailure(error) },
+          'auth cache notification not sent; other instances forget within 5 s',
+        );
       }
     },
     async close() {

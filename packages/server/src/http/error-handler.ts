@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { describeFailure } from '../db/resilience.ts';
 import { withWriteLedger } from '../db/write-ledger.ts';
 import { databaseFailure } from './database-errors.ts';
 import { AppError } from './errors.ts';
@@ -28,7 +29,7 @@ export function installErrorHandler(app: FastifyInstance) {
   app.addHook('preHandler', (_request, _reply, done) => withWriteLedger(() => done()));
   app.setErrorHandler((failure: FastifyError | AppError, request, reply) => {
     const lostDatabase = databaseFailure(failure);
-    if (lostDatabase) request.log.warn({ err: failure }, lostDatabase.message);
+    if (lostDatabase) request.log.warn({ reason: describeFailure(failure) }, lostDatabase.message);
     const error = lostDatabase ?? failure;
     if (error instanceof AppError) {
       const retryAfter = (error as AppError & { retryAfter?: number }).retryAfter;

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
-import { isDatabaseUnavailable } from '../db/resilience.ts';
+import { describeFailure, isDatabaseUnavailable } from '../db/resilience.ts';
 import { jobs } from '../db/schema/index.ts';
 import { pruneJobs, type Redact } from './prune.ts';
 
@@ -108,7 +108,7 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
       db.update(jobs)
         .set({ lockedAt: sql`now()` })
         .where(mine)
-        .catch((error) => log.warn({ err: error, job: job.id }, 'job heartbeat failed'));
+        .catch((error) => log.warn({ reason: describeFailure(error), job: job.id }, 'job heartbeat failed'));
     }, heartbeatMs);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
@@ -161,7 +161,9 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
         (error) => {
           // While the database is away the worker backs off instead of failing every second.
           if (!isDatabaseUnavailable(error)) log.error({ err: error }, 'job worker error');
-          else if (failures === 0) log.warn({ err: error }, 'job worker: database unavailable, backing off');
+          else if (failures === 0) {
+            log.warn({ reason: describeFailure(error) }, 'job worker: database unavailable, backing off');
+          }
           failures++;
           schedule(Math.min(POLL_MS * 2 ** failures, MAX_IDLE_MS));
         },
@@ -187,7 +189,7 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
       schedule(0);
       const pruneNow = () => {
         pruning ??= prune()
-          .catch((error) => log.warn({ err: error }, 'finished jobs not pruned'))
+          .catch((error) => log.warn({ reason: describeFailure(error) }, 'finished jobs not pruned'))
           .finally(() => (pruning = null));
       };
       pruneNow();
