@@ -26,6 +26,7 @@ import { startAuthCacheSync } from './http/auth-cache-sync.ts';
 import { createAuthCaches } from './http/authenticate.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
+import { readinessRoutes } from './http/readiness.ts';
 import type { App } from './http/types.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -39,6 +40,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { syncTemplateLibrary } from './modules/templates/sync-library.ts';
 import { workflowRoutes } from './modules/workflows/routes.ts';
+import { sweepLeftovers } from './storage-sweep.ts';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -57,10 +59,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase(config));
+  const database = options.database ?? (await openDatabase({ ...config, log: app.log }));
   await database.migrate();
   const db = database.db;
-  const jobs = createJobQueue(db, app.log);
+  const jobs = createJobQueue(db, app.log, { singleProcess: database.driver === 'pglite' });
   const maintenance = startMaintenance(database, app.log);
   const office = config.libreOffice ? createLibreOfficeConverter(config.libreOffice) : null;
   const ctx: AppContext = {
@@ -111,14 +113,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ctx.authCaches.account.clear();
   };
   const sync = config.databaseUrl
-    ? await startAuthCacheSync(config.databaseUrl, clearAuthCaches, app.log)
+    ? await startAuthCacheSync({
+        databaseUrl: config.databaseUrl,
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
+        db,
+        onRemoteClear: clearAuthCaches,
+        log: app.log,
+      })
     : null;
   // Cleared before the reply leaves, so the client's next request can't see the old state; other
   // instances hear of it through the database.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (!READ_ONLY_METHODS.has(request.method) || request.url.startsWith('/api/user/confirm/')) {
       clearAuthCaches();
-      await sync?.notify();
+      // 503 DATABASE_UNAVAILABLE: nothing was written, and the database is not there to tell.
+      if (reply.statusCode !== 503) await sync?.notify();
       maintenance?.noteWrite();
     }
     return payload;
@@ -143,13 +152,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     templateRoutes,
     workflowRoutes,
     cabinetRoutes,
+    readinessRoutes,
   ]) {
     await routes(app, ctx);
   }
   await serveWebApp(app, config);
 
   if (config.runWorker) jobs.start();
+  const sweep = sweepLeftovers(ctx).catch((error) => app.log.warn({ err: error }, 'start-up sweep failed'));
   app.addHook('onClose', async () => {
+    await sweep;
     await jobs.stop();
     await sync?.close();
     await office?.close();

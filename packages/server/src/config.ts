@@ -6,6 +6,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** How long opening a PostgreSQL connection may take before the request answers 503. */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL's statement_timeout for the server's queries (migrations have none). */
+  databaseStatementTimeoutMs: number;
   smtpUrl: string | null;
   publicUrl: string;
   mailFrom: string;
@@ -68,6 +72,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databaseConnectTimeoutMs: Number(env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
+    databaseStatementTimeoutMs: Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000),
     smtpUrl: env.SMTP_URL || null,
     publicUrl,
     mailFrom: env.MAIL_FROM ?? 'Charter <no-reply@charter.local>',

@@ -13,6 +13,12 @@ describe('public surface', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  it('readiness answers ready once the database answers (its outage: database-outage.test.ts)', async () => {
+    const res = await t.app.inject('/api/health/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+  });
+
   it('answers the brand of the Host, else the default brand', async () => {
     const partner = await t.app.inject({
       url: '/api/public/brand',
@@ -44,6 +50,7 @@ describe('public surface', () => {
         '/api/authn/access_token',
         '/api/user/accounts',
         '/api/account/me',
+        '/api/health/ready',
       ]),
     );
   });

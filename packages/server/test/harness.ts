@@ -11,13 +11,25 @@ import { seedBrands } from '../src/seed.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** A whole server on a real database, with the job worker driven by the test (drainMail). */
+/** The embedded database, migrated, loaded from the dump made once per run (global-setup.ts). */
+export const migratedPglite = () =>
+  PGlite.create({ loadDataDir: new Blob([fs.readFileSync(inject('pgliteDump'))]) });
+
+/**
+ * A whole server on a real database, with the job worker driven by the test (drainMail). The database
+ * is DATABASE_URL's, or `overrides.databaseUrl` (tests of a server of their own), else PGlite.
+ */
 export async function createTestApp(overrides: Partial<Config> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-app-'));
-  const dump = inject('pgliteDump');
-  const url = process.env.DATABASE_URL || null;
-  const pglite = url ? undefined : await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(dump)]) });
-  const database = await openDatabase({ databaseUrl: url, dataDir, pglite });
+  const url = overrides.databaseUrl ?? (process.env.DATABASE_URL || null);
+  const pglite = url ? undefined : await migratedPglite();
+  const database = await openDatabase({
+    databaseUrl: url,
+    dataDir,
+    pglite,
+    databaseConnectTimeoutMs: overrides.databaseConnectTimeoutMs,
+    log: { info: () => undefined, warn: () => undefined },
+  });
   const config = loadConfig(
     { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', DATABASE_URL: url ?? undefined },
     { logLevel: 'silent', authRateLimit: 10_000, runWorker: false, webDist: null, ...overrides },

@@ -1,4 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { describeFailure } from '../db/resilience.ts';
+import { withWriteLedger } from '../db/write-ledger.ts';
+import { databaseFailure } from './database-errors.ts';
 import { AppError } from './errors.ts';
 
 type ValidationIssue = {
@@ -21,7 +24,13 @@ function fieldsOf(validation: ValidationIssue[]): Record<string, string> {
 
 /** Every failure leaves as `{code, message, fields?}` with the status its code implies. */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  // Handlers run with a ledger of their writes, so a lost database is answered 503 only when nothing
+  // of the request was saved (see databaseFailure). After body parsing, which would lose the context.
+  app.addHook('preHandler', (_request, _reply, done) => withWriteLedger(() => done()));
+  app.setErrorHandler((failure: FastifyError | AppError, request, reply) => {
+    const lostDatabase = databaseFailure(failure);
+    if (lostDatabase) request.log.warn({ reason: describeFailure(failure) }, lostDatabase.message);
+    const error = lostDatabase ?? failure;
     if (error instanceof AppError) {
       const retryAfter = (error as AppError & { retryAfter?: number }).retryAfter;
       if (retryAfter) reply.header('Retry-After', String(retryAfter));

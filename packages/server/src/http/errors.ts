@@ -20,6 +20,12 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   CONFLICT: 409,
   PREVIEW_UNAVAILABLE: 422,
+  /** The database cannot be reached (or timed out) and nothing of the request was saved: retry later. */
+  DATABASE_UNAVAILABLE: 503,
+  /** The database connection was lost after a write was sent: it may have been saved. Reload, do not retry blindly. */
+  OUTCOME_UNKNOWN: 500,
+  /** The disk (or bucket) refused the bytes for lack of space: the file was not saved. */
+  STORAGE_FULL: 507,
   INTERNAL: 500,
 } as const;
 

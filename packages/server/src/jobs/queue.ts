@@ -1,40 +1,90 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
+import { describeFailure, isDatabaseUnavailable } from '../db/resilience.ts';
 import { jobs } from '../db/schema/index.ts';
+import { pruneJobs, type Redact } from './prune.ts';
 
 /** Which attempt this is; `final` when a failure now will not be retried. */
 export type JobAttempt = { number: number; final: boolean };
 export type JobHandler = (payload: Record<string, unknown>, attempt: JobAttempt) => Promise<void>;
+export type JobKindOptions = {
+  /**
+   * The payload holds secrets (one-time codes, sign-in links): a finished job does not keep it. Done,
+   * it is deleted; failed for good, its payload is cut down to what this keeps, for staff to see.
+   */
+  redact?: Redact;
+};
 
 export type JobQueue = {
   /** Adds a job inside the caller's transaction, so it exists exactly when the work it follows does. */
   enqueue(tx: Tx, kind: string, payload: Record<string, unknown>): Promise<void>;
-  register(kind: string, handler: JobHandler): void;
+  register(kind: string, handler: JobHandler, options?: JobKindOptions): void;
   /** Wakes the worker now instead of at its next poll. */
   poke(): void;
   /** Runs every ready job until none is left (tests and CLI). */
   drain(): Promise<number>;
+  /** Deletes finished jobs that are no longer needed (see prune.ts); returns how many. */
+  prune(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 };
 
+export type JobQueueOptions = {
+  /**
+   * This process is the database's only worker (the embedded database): every job still 'running' when
+   * it first looks was left by a process that died, and is queued again at once.
+   */
+  singleProcess?: boolean;
+  /** How often a running job's lock is refreshed. */
+  heartbeatMs?: number;
+  /** A running job whose lock is older than this belongs to a dead worker and is taken up again. */
+  staleAfterMs?: number;
+};
+
 const POLL_MS = 1000;
-const STALE_LOCK = sql`now() - interval '5 minutes'`;
+const MAX_IDLE_MS = 30_000;
+const PRUNE_MS = 60 * 60_000;
 const backoffSeconds = (attempts: number) => Math.min(3600, 2 ** attempts * 5);
 
-export function createJobQueue(db: Db, log: FastifyBaseLogger): JobQueue {
+export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueueOptions = {}): JobQueue {
+  const heartbeatMs = options.heartbeatMs ?? 10_000;
+  const staleAfterMs = options.staleAfterMs ?? 45_000;
   const handlers = new Map<string, JobHandler>();
+  const redactions = new Map<string, Redact>();
   let timer: NodeJS.Timeout | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
+  let pruning: Promise<unknown> | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  let recovered = !options.singleProcess;
+  let failures = 0;
 
-  async function claim() {
-    // Jobs left running by a crashed process are taken up again.
+  async function recoverAbandoned() {
+    if (!recovered) {
+      const reset = await db
+        .update(jobs)
+        .set({ status: 'queued', lockedAt: null })
+        .where(eq(jobs.status, 'running'))
+        .returning({ id: jobs.id });
+      recovered = true;
+      if (reset.length)
+        log.warn({ jobs: reset.map((j) => j.id) }, 'jobs left running by a stopped process queued again');
+    }
+    // On a shared database, a worker that stops refreshing its lock has died.
     await db
       .update(jobs)
       .set({ status: 'queued', lockedAt: null })
-      .where(and(eq(jobs.status, 'running'), lt(jobs.lockedAt, STALE_LOCK)));
+      .where(
+        and(
+          eq(jobs.status, 'running'),
+          lt(jobs.lockedAt, sql`now() - ${staleAfterMs} * interval '1 millisecond'`),
+        ),
+      );
+  }
+
+  async function claim() {
+    await recoverAbandoned();
     const rows = await db.execute<{ id: number }>(sql`
       UPDATE jobs SET status = 'running', locked_at = now(), attempts = attempts + 1
       WHERE id = (SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now()
@@ -50,14 +100,24 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger): JobQueue {
     const job = await claim();
     if (!job) return false;
     const handler = handlers.get(job.kind);
+    const redact = redactions.get(job.kind);
+    // `attempts` was raised by this claim: it fences every later write, so a worker that lost its job
+    // to another (after a pause longer than staleAfterMs) cannot overwrite the other's outcome.
+    const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, 'running'));
+    const heartbeat = setInterval(() => {
+      db.update(jobs)
+        .set({ lockedAt: sql`now()` })
+        .where(mine)
+        .catch((error) => log.warn({ reason: describeFailure(error), job: job.id }, 'job heartbeat failed'));
+    }, heartbeatMs);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(job.payload, { number: job.attempts, final: job.attempts >= job.maxAttempts });
-      await db
-        .update(jobs)
-        .set({ status: 'done', finishedAt: new Date(), lastError: null })
-        .where(eq(jobs.id, job.id));
+      clearInterval(heartbeat);
+      if (redact) await db.delete(jobs).where(mine);
+      else await db.update(jobs).set({ status: 'done', finishedAt: new Date(), lastError: null }).where(mine);
     } catch (error) {
+      clearInterval(heartbeat);
       const failed = job.attempts >= job.maxAttempts;
       log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
       await db
@@ -67,8 +127,10 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger): JobQueue {
           lockedAt: null,
           lastError: String(error instanceof Error ? error.message : error),
           runAt: sql`now() + ${`${backoffSeconds(job.attempts)} seconds`}::interval`,
+          ...(failed ? { finishedAt: new Date() } : {}),
+          ...(failed && redact ? { payload: { ...redact(job.payload), redacted: true } } : {}),
         })
-        .where(eq(jobs.id, job.id));
+        .where(mine);
     }
     return true;
   }
@@ -84,13 +146,28 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger): JobQueue {
     return running;
   }
 
+  const prune = () => pruneJobs(db, redactions);
+
   function schedule(delay: number) {
     if (stopped) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
-      drain()
-        .catch((error) => log.error({ err: error }, 'job worker error'))
-        .finally(() => schedule(POLL_MS));
+      drain().then(
+        () => {
+          if (failures > 0) log.info({}, 'job worker running again');
+          failures = 0;
+          schedule(POLL_MS);
+        },
+        (error) => {
+          // While the database is away the worker backs off instead of failing every second.
+          if (!isDatabaseUnavailable(error)) log.error({ err: error }, 'job worker error');
+          else if (failures === 0) {
+            log.warn({ reason: describeFailure(error) }, 'job worker: database unavailable, backing off');
+          }
+          failures++;
+          schedule(Math.min(POLL_MS * 2 ** failures, MAX_IDLE_MS));
+        },
+      );
     }, delay);
   }
 
@@ -100,19 +177,30 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger): JobQueue {
       // The caller's transaction commits right after; give it a moment before the worker looks.
       schedule(50);
     },
-    register(kind, handler) {
+    register(kind, handler, kindOptions = {}) {
       handlers.set(kind, handler);
+      if (kindOptions.redact) redactions.set(kind, kindOptions.redact);
     },
     poke: () => schedule(0),
     drain,
+    prune,
     start() {
       stopped = false;
       schedule(0);
+      const pruneNow = () => {
+        pruning ??= prune()
+          .catch((error) => log.warn({ reason: describeFailure(error) }, 'finished jobs not pruned'))
+          .finally(() => (pruning = null));
+      };
+      pruneNow();
+      pruneTimer = setInterval(pruneNow, PRUNE_MS);
+      pruneTimer.unref();
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      if (pruneTimer) clearInterval(pruneTimer);
+      await Promise.all([running, pruning]);
     },
   };
 }

@@ -37,7 +37,10 @@ export function createMailDelivery(options: MailTransportOptions) {
 
 export function createMailer(jobs: JobQueue, options: MailTransportOptions): Mailer {
   const deliver = createMailDelivery(options);
-  jobs.register(MAIL_JOB, async (payload) => deliver(payload as MailMessage & { id: string }));
+  // Messages carry one-time codes and sign-in links: a sent one is not kept, a failed one keeps its recipient.
+  jobs.register(MAIL_JOB, async (payload) => deliver(payload as MailMessage & { id: string }), {
+    redact: (payload) => ({ to: payload.to }),
+  });
   return {
     async send(tx, message) {
       await jobs.enqueue(tx, MAIL_JOB, { ...message, id: crypto.randomUUID() });

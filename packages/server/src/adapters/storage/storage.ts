@@ -17,6 +17,15 @@ export type Storage = {
   /** The bytes as a stream, for downloads and zips that should not hold whole files in memory. */
   getStream(key: string): Promise<NodeJS.ReadableStream>;
   remove(key: string): Promise<void>;
+  /**
+   * Removes what a crash left behind, written before `before`: half-written files, and stored bytes
+   * whose keys `referenced` does not return (no row names them). Only where this installation owns
+   * the whole store (the disk under DATA_DIR): a bucket may be shared, so S3 has none.
+   */
+  sweep?(
+    referenced: (keys: string[]) => Promise<Set<string>>,
+    before: Date,
+  ): Promise<{ orphans: string[]; partials: string[] }>;
 };
 
 const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
@@ -72,5 +81,43 @@ export function createDiskStorage(root: string): Storage {
       return handle.createReadStream();
     },
     remove: async (key) => fs.rm(pathOf(key), { force: true }),
+    sweep: (referenced, before) => sweepDisk(root, referenced, before),
   };
+}
+
+const SWEEP_BATCH = 1000;
+
+/** When bytes last changed place: a rename (spool -> store) keeps the mtime but not the ctime. */
+const writtenAt = (stat: { mtimeMs: number; ctimeMs: number }) => Math.max(stat.mtimeMs, stat.ctimeMs);
+
+async function sweepDisk(
+  root: string,
+  referenced: (keys: string[]) => Promise<Set<string>>,
+  before: Date,
+): Promise<{ orphans: string[]; partials: string[] }> {
+  const orphans: string[] = [];
+  const partials: string[] = [];
+  const folders = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const folder of folders) {
+    if (!folder.isDirectory() || !/^[0-9a-f]{2}$/.test(folder.name)) continue;
+    const old: string[] = [];
+    for (const name of await fs.readdir(path.join(root, folder.name))) {
+      const key = `${folder.name}/${name}`;
+      const stat = await fs.stat(path.join(root, key)).catch(() => null);
+      if (!stat?.isFile() || writtenAt(stat) >= before.getTime()) continue;
+      if (name.endsWith('.part')) {
+        await fs.rm(path.join(root, key), { force: true });
+        partials.push(key);
+      } else if (KEY_PATTERN.test(key)) old.push(key);
+    }
+    for (let i = 0; i < old.length; i += SWEEP_BATCH) {
+      const batch = old.slice(i, i + SWEEP_BATCH);
+      const kept = await referenced(batch);
+      for (const key of batch.filter((k) => !kept.has(k))) {
+        await fs.rm(path.join(root, key), { force: true });
+        orphans.push(key);
+      }
+    }
+  }
+  return { orphans, partials };
 }

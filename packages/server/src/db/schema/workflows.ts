@@ -182,7 +182,12 @@ export const files = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('files_folder_idx').on(t.accountId, t.folder, t.filename)],
+  (t) => [
+    index('files_folder_idx').on(t.accountId, t.folder, t.filename),
+    // The start-up sweep asks which stored keys a row names (storage-sweep.ts).
+    index('files_storage_key_idx').on(t.storageKey),
+    index('files_preview_key_idx').on(t.previewKey),
+  ],
 );
 
 /** A task's document and its history (the spec's document_history). */

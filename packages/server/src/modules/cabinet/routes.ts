@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import { forbidden, invalid } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
+import { uploadFailure } from '../../http/upload-failure.ts';
 import { findReadableFile } from '../workflows/documents.ts';
 import { documentToken, fileByToken, fileToken } from './file-tokens.ts';
 import {
@@ -51,6 +52,8 @@ export async function withUploads<T>(
       if (part.file.truncated) throw invalid({ file: 'The file is too large.' });
     }
     return await use(uploads);
+  } catch (error) {
+    throw uploadFailure(request, error);
   } finally {
     await Promise.all(uploads.map((upload) => fs.rm(upload.file.path, { force: true })));
   }

@@ -1,0 +1,98 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Db } from './client.ts';
+import type { DatabaseLog } from './postgres.ts';
+import { isDatabaseUnavailable, markOutcome, outcomeOf } from './resilience.ts';
+import { noteWrite } from './write-ledger.ts';
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+type TransactionConfig = Parameters<Db['transaction']>[1];
+type CommitStatus = 'committed' | 'aborted' | 'unknown';
+
+/**
+ * A write is never reported failed after it committed. When the connection drops while COMMIT is in
+ * flight, its acknowledgement is lost but the transaction may well have committed. Each transaction
+ * therefore notes its transaction id and server process just before COMMIT; if COMMIT then fails for a
+ * lost connection, a fresh connection ends that server process if it is still holding the
+ * transaction (so a COMMIT not yet read can no longer happen) and asks `txid_status` what became of
+ * it: committed -> the request succeeds with the result it computed; aborted -> the error stands, and
+ * is answered 503 (nothing was saved).
+ *
+ * The remaining window: PostgreSQL stays unreachable for the whole check (three connect timeouts).
+ * Then nobody can know, and the error is marked `unknown`: the request answers OUTCOME_UNKNOWN (500,
+ * "may have been saved"), never 503, and nothing retries it. Read-only transactions (no id assigned)
+ * have nothing to commit, so their result stands whatever happened to COMMIT.
+ */
+export function guardCommits(db: Db, pool: pg.Pool, checkWindowMs: number, log: DatabaseLog) {
+  const transaction = db.transaction.bind(db);
+  async function guarded<T>(work: (tx: Transaction) => Promise<T>, config?: TransactionConfig): Promise<T> {
+    let committing = false;
+    let held: { xid: string | null; pid: number } = { xid: null, pid: 0 };
+    let result: T | undefined;
+    try {
+      const value = await transaction(async (tx) => {
+        result = await work(tx);
+        const { rows } = await tx.execute<{ xid: string | null; pid: number }>(
+          sql`select txid_current_if_assigned()::text as xid, pg_backend_pid() as pid`,
+        );
+        held = rows[0] ?? held;
+        committing = true;
+        return result;
+      }, config);
+      if (held.xid) noteWrite();
+      return value;
+    } catch (error) {
+      // Before COMMIT was sent, any failure aborted the transaction (a write the work sent outside it, on
+      // the pool, keeps its own outcome).
+      if (!committing || !isDatabaseUnavailable(error)) {
+        throw outcomeOf(error) === 'unknown' ? error : markOutcome(error, 'not-committed');
+      }
+      if (!held.xid) return result as T;
+      const status = await commitStatus(pool, held.xid, held.pid, checkWindowMs);
+      if (status === 'committed') {
+        noteWrite();
+        log.warn({ xid: held.xid }, 'COMMIT acknowledgement lost; the transaction committed');
+        return result as T;
+      }
+      if (status === 'aborted') throw markOutcome(error, 'not-committed');
+      noteWrite();
+      throw markOutcome(error, 'unknown');
+    }
+  }
+  db.transaction = guarded as Db['transaction'];
+}
+
+async function commitStatus(
+  pool: pg.Pool,
+  xid: string,
+  pid: number,
+  windowMs: number,
+): Promise<CommitStatus> {
+  const deadline = Date.now() + windowMs;
+  while (Date.now() < deadline) {
+    try {
+      // backend_xid is the 32-bit form of the transaction id: only that very transaction is ended.
+      await pool.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where pid = $1 and backend_xid::text::bigint = $2::bigint % 4294967296`,
+        [pid, xid],
+      );
+    } catch {
+      // Unreachable (the status query below says so too) or not allowed: the status still tells.
+    }
+    try {
+      const { rows } = await pool.query<{ status: string | null }>(
+        'select txid_status($1::bigint) as status',
+        [xid],
+      );
+      const status = rows[0]?.status;
+      if (status === 'committed' || status === 'aborted') return status;
+      // 'in progress': the old server process is still on its way out.
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) return 'unknown';
+    }
+    await sleep(100);
+  }
+  return 'unknown';
+}
