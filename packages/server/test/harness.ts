@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedBrands } from '../src/seed.ts';
+import { acquireFileDatabase, releaseFileDatabase } from './support/file-database.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -17,11 +18,13 @@ export const migratedPglite = () =>
 
 /**
  * A whole server on a real database, with the job worker driven by the test (drainMail). The database
- * is DATABASE_URL's, or `overrides.databaseUrl` (tests of a server of their own), else PGlite.
+ * is the test file's own copy on DATABASE_URL's server, or `overrides.databaseUrl` (tests of a server of
+ * their own), else PGlite.
  */
 export async function createTestApp(overrides: Partial<Config> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-app-'));
-  const url = overrides.databaseUrl ?? (process.env.DATABASE_URL || null);
+  const server = overrides.databaseUrl ? null : process.env.DATABASE_URL || null;
+  const url = overrides.databaseUrl ?? (server ? await acquireFileDatabase(server) : null);
   const pglite = url ? undefined : await migratedPglite();
   const database = await openDatabase({
     databaseUrl: url,
@@ -69,6 +72,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     async close() {
       await app.close();
       await database.close();
+      if (server) await releaseFileDatabase(server);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
