@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { describeInitialJs, initialJs, webDist } from '../packages/web/scripts/bundle-size.ts';
 import { fillFolder, timeLargeUpload } from './cabinet.ts';
 import { createProjects, createScenario } from './scenario.ts';
 import { startCharter, startHelloWorld } from './servers.ts';
@@ -113,11 +114,24 @@ if (list) {
   const verdict = list.p99 < 150 ? 'met' : 'MISSED';
   console.log(`Target: transaction list of 3,000 rows p99 < 150 ms: ${verdict} (${list.p99} ms)`);
 }
+// The web app's weight, when it has been built (npm run build): the e2e suite enforces the budgets.
+const bundles = fs.existsSync(path.join(webDist, '.vite/manifest.json')) ? initialJs() : [];
+if (bundles.length) console.log(`Initial JavaScript per page:\n${describeInitialJs(bundles)}`);
 const out = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(out, { recursive: true });
 const file = path.join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 fs.writeFileSync(
   file,
-  JSON.stringify({ connections: CONNECTIONS, seconds: DURATION, rows, largeUploadSeconds }, null, 2),
+  JSON.stringify(
+    {
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      rows,
+      largeUploadSeconds,
+      initialJs: bundles.map(({ page, bytes, gzipBytes }) => ({ page, bytes, gzipBytes })),
+    },
+    null,
+    2,
+  ),
 );
 console.log(`Saved ${path.relative(process.cwd(), file)}`);
