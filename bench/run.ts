@@ -14,11 +14,22 @@ import { createProjects, createScenario } from './scenario.ts';
 import { startCharter, startHelloWorld } from './servers.ts';
 import { BENCH_TEMPLATE, QUESTION_COUNT, writeBenchLibrary } from './workflow-library.ts';
 
-type Row = { name: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number };
+type Row = {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Bytes read per response, headers included: shows what compression saves. */
+  bytes: number;
+  errors: number;
+  non2xx: number;
+};
 
 const CONNECTIONS = 100;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
+/** What every browser sends: the API may answer compressed, as it would to the web app. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 async function measure(name: string, options: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
@@ -27,6 +38,7 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
     reqPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
     errors: result.errors,
     non2xx: result.non2xx,
   };
@@ -49,7 +61,7 @@ try {
   rows.push(
     await measure('GET /api/account/me (authenticated)', {
       url: `${charter.url}/api/account/me`,
-      headers: { authorization: `Bearer ${scenario.accessToken}` },
+      headers: { authorization: `Bearer ${scenario.accessToken}`, ...BROWSER },
     }),
   );
   rows.push(
@@ -61,7 +73,7 @@ try {
   );
   console.log(`Creating ${TRANSACTIONS} task groups…`);
   const lastGroup = await createProjects(charter.url, scenario.accessToken, BENCH_TEMPLATE, TRANSACTIONS);
-  const auth = { authorization: `Bearer ${scenario.accessToken}` };
+  const auth = { authorization: `Bearer ${scenario.accessToken}`, ...BROWSER };
   // One client at a time: the budget is for the list as one user waits for it.
   rows.push(
     await measure(`GET /api/account/transaction?limit=3000 (${TRANSACTIONS} groups, 1 connection)`, {

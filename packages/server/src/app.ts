@@ -22,6 +22,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { startAuthCacheSync } from './http/auth-cache-sync.ts';
 import { createAuthCaches } from './http/authenticate.ts';
+import { compressAnswers } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
 import { serveWebApp } from './http/web-app.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       },
     },
   });
+  await compressAnswers(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 100, fields: 10 } });
   await app.register(rateLimit, { global: false });
