@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { describeInitialJs, initialJs, webDist } from '../../packages/web/scripts/bundle-size.ts';
+import { snap } from '../support/ui.ts';
 
 const manifest = () =>
   JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
@@ -46,6 +47,7 @@ test('a visitor link loads the visitor app, not the staff app', async ({ page })
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'This link is invalid or has expired.' })).toBeVisible();
   }
+  await snap(page, 'visitor-invalid-link');
   expect(scripts).toContain(`/${visitor.file}`);
   expect(scripts).not.toContain(`/${staff.file}`);
 });
