@@ -34,10 +34,10 @@ test('the documents page draws every thumbnail and a preview on one pdf.js worke
   // The demo's four earlier documents come first, each with its first page.
   const rows = page.getByRole('table', { name: 'Documents' }).locator('tbody tr');
   for (let i = 0; i < 4; i++) {
-    await expect(rows.nth(i).getByRole('img', { name: 'First page' })).toBeVisible({ timeout: 20_000 });
+    await expect(rows.nth(i).getByRole('img', { name: 'First page' })).toBeVisible({ timeout: 30_000 });
   }
   await rows.nth(1).getByRole('button', { name: 'Series Seed Term Sheet.pdf' }).click();
-  await expect(page.getByRole('dialog').getByLabel('Page 1')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('dialog').getByLabel('Page 1')).toBeVisible({ timeout: 30_000 });
   await snap(page, 'documents-thumbnails-preview');
   expect(workers.filter((url) => url.includes('pdf.worker'))).toHaveLength(1);
 });
@@ -53,7 +53,7 @@ test('a 30-page PDF previews the pages in view first, the others as they scroll 
 
   const preview = page.getByRole('dialog', { name: 'Annual report' });
   const pages = preview.getByRole('group', { name: 'Document pages' });
-  await expect(pages.getByLabel('Page 1', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(pages.getByLabel('Page 1', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(preview.getByText('Page 1 of 30')).toBeVisible();
   // The first page fills the view; only it and the next are drawn, the other 28 are not even there.
   await expect(pages.locator('canvas')).toHaveCount(2);
