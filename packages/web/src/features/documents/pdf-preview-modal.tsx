@@ -52,9 +52,11 @@ function usePreviewPdf(companyId: number, fileId: number | null) {
     let opened: PDFDocumentProxy | null = null;
     setState('loading');
     (async () => {
-      const blob = await fetchPreview(companyId, fileId);
-      // pdf.js (400 KB) loads with the first preview or thumbnail, not with the page.
-      const { openPdf, closePdf } = await import('./render-pdf.ts');
+      // pdf.js (400 KB) loads with the first preview or thumbnail, not with the page, beside the file.
+      const [blob, { openPdf, closePdf }] = await Promise.all([
+        fetchPreview(companyId, fileId),
+        import('./render-pdf.ts'),
+      ]);
       if (cancelled) return;
       const pdf = await openPdf(await blob.arrayBuffer());
       if (cancelled) return closePdf(pdf);
