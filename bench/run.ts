@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { describeInitialJs, initialJs, webDist } from '../packages/web/scripts/bundle-size.ts';
 import { fillFolder, timeLargeUpload } from './cabinet.ts';
 import { timePdfGeneration } from './pdf-generation.ts';
 import { createProjects, createScenario } from './scenario.ts';
@@ -16,11 +17,22 @@ import { BENCH_TEMPLATE, QUESTION_COUNT, writeBenchLibrary } from './workflow-li
 
 const FASTIFY_HELLO = 'Fastify hello world (framework ceiling)';
 
-type Row = { name: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number };
+type Row = {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Bytes read per response, headers included: shows what compression saves. */
+  bytes: number;
+  errors: number;
+  non2xx: number;
+};
 
 const CONNECTIONS = 100;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
+/** What every browser sends: the API may answer compressed, as it would to the web app. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 async function measure(name: string, options: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
@@ -29,6 +41,7 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
     reqPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
     errors: result.errors,
     non2xx: result.non2xx,
   };
@@ -55,7 +68,7 @@ try {
   rows.push(
     await measure('GET /api/account/me (authenticated)', {
       url: `${charter.url}/api/account/me`,
-      headers: { authorization: `Bearer ${scenario.accessToken}` },
+      headers: { authorization: `Bearer ${scenario.accessToken}`, ...BROWSER },
     }),
   );
   rows.push(
@@ -67,7 +80,7 @@ try {
   );
   console.log(`Creating ${TRANSACTIONS} task groups…`);
   const lastGroup = await createProjects(charter.url, scenario.accessToken, BENCH_TEMPLATE, TRANSACTIONS);
-  const auth = { authorization: `Bearer ${scenario.accessToken}` };
+  const auth = { authorization: `Bearer ${scenario.accessToken}`, ...BROWSER };
   // One client at a time: the budget is for the list as one user waits for it.
   rows.push(
     await measure(`GET /api/account/transaction?limit=3000 (${TRANSACTIONS} groups, 1 connection)`, {
@@ -135,11 +148,25 @@ if (list) {
 console.log(
   `PDF generation (a library document, Latin and CJK names): ${pdf.msPerDocument} ms per document, ${pdf.kilobytes} KB`,
 );
+// The web app's weight, when it has been built (npm run build): the e2e suite enforces the budgets.
+const bundles = fs.existsSync(path.join(webDist, '.vite/manifest.json')) ? initialJs() : [];
+if (bundles.length) console.log(`Initial JavaScript per page:\n${describeInitialJs(bundles)}`);
 const out = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(out, { recursive: true });
 const file = path.join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 fs.writeFileSync(
   file,
-  JSON.stringify({ connections: CONNECTIONS, seconds: DURATION, rows, largeUploadSeconds, pdf }, null, 2),
+  JSON.stringify(
+    {
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      rows,
+      largeUploadSeconds,
+      pdf,
+      initialJs: bundles.map(({ page, bytes, gzipBytes }) => ({ page, bytes, gzipBytes })),
+    },
+    null,
+    2,
+  ),
 );
 console.log(`Saved ${path.relative(process.cwd(), file)}`);

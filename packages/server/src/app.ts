@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -24,10 +22,11 @@ import { type Database, openDatabase } from './db/client.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { startAuthCacheSync } from './http/auth-cache-sync.ts';
 import { createAuthCaches } from './http/authenticate.ts';
+import { compressAnswers } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
 import { readinessRoutes } from './http/readiness.ts';
-import type { App } from './http/types.ts';
+import { serveWebApp } from './http/web-app.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { publicAuthRoutes } from './modules/auth/public-routes.ts';
@@ -98,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       },
     },
   });
+  await compressAnswers(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 100, fields: 10 } });
   await app.register(rateLimit, { global: false });
@@ -156,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   ]) {
     await routes(app, ctx);
   }
-  await serveWebApp(app, config);
+  await serveWebApp(app, config.webDist);
 
   if (config.runWorker) jobs.start();
   const sweep = sweepLeftovers(ctx).catch((error) => app.log.warn({ err: error }, 'start-up sweep failed'));
@@ -169,22 +169,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (!options.database) await database.close();
   });
   return app;
-}
-
-/** The built SPA: files as they are, and index.html for every other non-API path (client routing). */
-async function serveWebApp(app: App, config: Config) {
-  const dist = config.webDist;
-  if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  const indexHtml = fs.readFileSync(path.join(dist, 'index.html'));
-  app.get('/*', async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply
-        .status(404)
-        .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });
-    }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
-  });
 }
 
 declare module 'fastify' {

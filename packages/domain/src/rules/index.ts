@@ -7,3 +7,4 @@ export * from './email.ts';
 export * from './messages.ts';
 export * from './password.ts';
 export * from './phone.ts';
+export * from './visitor-paths.ts';

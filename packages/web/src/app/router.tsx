@@ -1,21 +1,41 @@
 import { Box } from '@mantine/core';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { ConfirmEmailPage } from '../features/auth/confirm-email-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { RegisterPage } from '../features/auth/register-page.tsx';
-import { RemoteLoginPage } from '../features/auth/remote-login-page.tsx';
-import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
-import { VerifyCodePage } from '../features/auth/verify-code-page.tsx';
-import { VerifyLinkPage } from '../features/auth/verify-link-page.tsx';
 import { companyRoutes } from '../features/company/routes.tsx';
-import { PrivacyModal } from '../features/legal/privacy-modal.tsx';
-import { TermsModal } from '../features/legal/terms-modal.tsx';
-import { AppShell } from '../features/shell/app-shell.tsx';
-import { NewWorkspaceModal } from '../features/workspaces/new-workspace-modal.tsx';
+import { lazyPage } from './lazy-page.ts';
 import { backgroundOf } from './modal-location.ts';
+import { PageBoundary } from './page-boundary.tsx';
 import { CompanyPrefixRedirect, PublicOnly, RequireAuth } from './route-guards.tsx';
 import { useCloseModal } from './use-close-modal.ts';
+
+const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
+const RegisterPage = lazyPage(() => import('../features/auth/register-page.tsx').then((m) => m.RegisterPage));
+const ConfirmEmailPage = lazyPage(() =>
+  import('../features/auth/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage),
+);
+const ForgotPasswordPage = lazyPage(() =>
+  import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+);
+const VerifyCodePage = lazyPage(() =>
+  import('../features/auth/verify-code-page.tsx').then((m) => m.VerifyCodePage),
+);
+const VerifyLinkPage = lazyPage(() =>
+  import('../features/auth/verify-link-page.tsx').then((m) => m.VerifyLinkPage),
+);
+const RemoteLoginPage = lazyPage(() =>
+  import('../features/auth/remote-login-page.tsx').then((m) => m.RemoteLoginPage),
+);
+const AppShell = lazyPage(() => import('../features/shell/app-shell.tsx').then((m) => m.AppShell));
+const TermsModal = lazyPage(() => import('../features/legal/terms-modal.tsx').then((m) => m.TermsModal));
+const PrivacyModal = lazyPage(() =>
+  import('../features/legal/privacy-modal.tsx').then((m) => m.PrivacyModal),
+);
+const NewWorkspaceModal = lazyPage(() =>
+  import('../features/workspaces/new-workspace-modal.tsx').then((m) => m.NewWorkspaceModal),
+);
 
 /** What shows behind a modal route opened directly (no page to return to). */
 function ModalBackdrop() {
@@ -104,12 +124,13 @@ const modalRoutes: RouteObject[] = [
 /** Pages, with /terms, /privacy and /new-company drawn as modals over the page they were opened from. */
 export function AppRoutes() {
   const location = useLocation();
-  const page = useRoutes(pageRoutes, backgroundOf(location) ?? location);
+  const pageLocation = backgroundOf(location) ?? location;
+  const page = useRoutes(pageRoutes, pageLocation);
   const modal = useRoutes(modalRoutes, location);
   return (
     <>
-      {page}
-      {modal}
+      <PageBoundary resetKey={pageLocation.pathname}>{page}</PageBoundary>
+      <Suspense fallback={null}>{modal}</Suspense>
     </>
   );
 }

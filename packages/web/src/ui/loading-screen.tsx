@@ -10,20 +10,28 @@ export { LOAD_ERROR_MS };
 
 export const LOAD_ERROR_MESSAGE = 'Sorry, there was a problem loading the page.';
 
+type Props = {
+  /** 0 shows the error at once. */
+  timeoutMs?: number;
+  /** Full page by default; less inside the shell. */
+  minHeight?: number | string;
+};
+
 /** Full-page "Loading..." that turns into an error with reload, logout and support links after 7 s. */
-export function LoadingScreen({ timeoutMs = LOAD_ERROR_MS }: { timeoutMs?: number }) {
-  const [timedOut, setTimedOut] = useState(false);
+export function LoadingScreen({ timeoutMs = LOAD_ERROR_MS, minHeight = '100vh' }: Props) {
+  const [timedOut, setTimedOut] = useState(timeoutMs <= 0);
   const { supportEmail } = useBrand();
   const { logout } = useSession();
 
   useEffect(() => {
+    if (timeoutMs <= 0) return;
     const timer = window.setTimeout(() => setTimedOut(true), timeoutMs);
     return () => window.clearTimeout(timer);
   }, [timeoutMs]);
 
   if (!timedOut) {
     return (
-      <Center mih="100vh" role="status" aria-live="polite">
+      <Center mih={minHeight} role="status" aria-live="polite">
         <Stack align="center" gap="sm">
           <Loader aria-hidden />
           <Text c="dimmed">Loading...</Text>
@@ -32,7 +40,7 @@ export function LoadingScreen({ timeoutMs = LOAD_ERROR_MS }: { timeoutMs?: numbe
     );
   }
   return (
-    <Center mih="100vh" role="alert">
+    <Center mih={minHeight} role="alert">
       <Stack align="center" gap="md" maw={420} ta="center" px="md">
         <IconAlertTriangle size={40} color="var(--mantine-color-orange-6)" aria-hidden />
         <Text fw={600} size="lg">

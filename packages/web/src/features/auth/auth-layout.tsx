@@ -1,27 +1,12 @@
-import { Anchor, Box, Center, Group, Image, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconScale } from '@tabler/icons-react';
+import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useBrand } from '../../app/brand.tsx';
 import { modalState } from '../../app/modal-location.ts';
+import { BrandMark } from '../../ui/brand-mark.tsx';
 
 /** Keeps the word "password" out of the eye button's name, so getByLabel('Password') finds only the field. */
 export const TOGGLE_PROPS = { 'aria-label': 'Show or hide characters' };
-
-export function BrandMark() {
-  const { logoUrl, displayName } = useBrand();
-  if (logoUrl) return <Image src={logoUrl} alt={displayName} h={40} w="auto" fit="contain" />;
-  return (
-    <Group gap="xs" aria-label={displayName}>
-      <ThemeIcon size={36} radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'cyan', deg: 135 }}>
-        <IconScale size={22} aria-hidden />
-      </ThemeIcon>
-      <Text fw={700} size="xl" aria-hidden>
-        {displayName}
-      </Text>
-    </Group>
-  );
-}
 
 /** Footer of the unauthenticated pages: Terms of Use, Privacy Policy, Contact Support. */
 export function AuthFooter() {

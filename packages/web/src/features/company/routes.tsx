@@ -1,13 +1,20 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { CabinetPage } from '../cabinet/cabinet-page.tsx';
-import { DocumentsPage } from '../documents/documents-page.tsx';
-import { UserProfilePage } from '../profile/user-profile-page.tsx';
-import { TasksPage } from '../workbench/tasks-page.tsx';
-import { WorkbenchPage } from '../workbench/workbench-page.tsx';
-import { WorkflowsPage } from '../workflows/workflows-page.tsx';
-import { CompanySelectPage } from '../workspaces/company-select-page.tsx';
-import { HomePage } from './home-page.tsx';
-import { PlaceholderPage } from './placeholder-page.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
+
+// Each page its own chunk: a workspace's first screen does not wait for the cabinet, pdf.js or the workbench.
+const HomePage = lazyPage(() => import('./home-page.tsx').then((m) => m.HomePage));
+const PlaceholderPage = lazyPage(() => import('./placeholder-page.tsx').then((m) => m.PlaceholderPage));
+const WorkflowsPage = lazyPage(() => import('../workflows/workflows-page.tsx').then((m) => m.WorkflowsPage));
+const TasksPage = lazyPage(() => import('../workbench/tasks-page.tsx').then((m) => m.TasksPage));
+const DocumentsPage = lazyPage(() => import('../documents/documents-page.tsx').then((m) => m.DocumentsPage));
+const CabinetPage = lazyPage(() => import('../cabinet/cabinet-page.tsx').then((m) => m.CabinetPage));
+const WorkbenchPage = lazyPage(() => import('../workbench/workbench-page.tsx').then((m) => m.WorkbenchPage));
+const CompanySelectPage = lazyPage(() =>
+  import('../workspaces/company-select-page.tsx').then((m) => m.CompanySelectPage),
+);
+const UserProfilePage = lazyPage(() =>
+  import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
+);
 
 /** Company pages still to come, by path and title. */
 const PLACEHOLDERS: [string, string][] = [

@@ -1,11 +1,16 @@
-import { Alert, Button, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useEffect, useState } from 'react';
 import { apiFetch } from '../../api/client.ts';
 import { saveBlob } from '../../ui/save-blob.ts';
 import { fetchDownload, fetchPreview } from './fetch-file.ts';
+import { pageRatio } from './pdf-canvas.ts';
+import { PdfPages } from './pdf-pages.tsx';
 
 /** Spec 2 §9: the preview modal is 740 wide. */
 export const PREVIEW_MODAL_WIDTH = 740;
+/** The modal's width less its padding. */
+const PAGE_WIDTH = PREVIEW_MODAL_WIDTH - 64;
 export const PREVIEW_ERROR = 'Unable to preview file at this time.';
 export const DOWNLOAD_ERROR = 'Unable to download file at this time.';
 
@@ -34,46 +39,54 @@ async function download(companyId: number, fileId: number | null, title: string)
   saveBlob(blob, filename ?? title);
 }
 
-/**
- * A workspace file's pages drawn with pdf.js (office files as the PDF the server converts them to),
- * with page controls, open in new tab and a download of the file itself, also when it cannot be shown.
- */
-export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
-  const pages = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [downloadFailed, setDownloadFailed] = useState(false);
-  const [pageCount, setPageCount] = useState(0);
-  const [page, setPage] = useState(1);
-  const go = (next: number) => {
-    setPage(next);
-    pages.current?.children[next - 1]?.scrollIntoView({ block: 'start' });
-  };
+type OpenPdf = { pdf: PDFDocumentProxy; firstPageRatio: number };
 
+/** The file's preview opened in pdf.js, closed again when the file changes or the modal closes. */
+function usePreviewPdf(companyId: number, fileId: number | null) {
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [open, setOpen] = useState<OpenPdf | null>(null);
   useEffect(() => {
+    setOpen(null);
     if (fileId === null) return;
     let cancelled = false;
+    let opened: PDFDocumentProxy | null = null;
     setState('loading');
-    setDownloadFailed(false);
-    pages.current?.replaceChildren();
     (async () => {
-      try {
-        const blob = await fetchPreview(companyId, fileId);
-        if (cancelled) return;
-        const { renderPdfPages } = await import('./render-pdf.ts');
-        const canvases = await renderPdfPages(await blob.arrayBuffer(), PREVIEW_MODAL_WIDTH - 64);
-        if (cancelled || !pages.current) return;
-        pages.current.replaceChildren(...canvases);
-        setPageCount(canvases.length);
-        setPage(1);
-        setState('ready');
-      } catch {
-        if (!cancelled) setState('error');
-      }
-    })();
+      // pdf.js (400 KB) loads with the first preview or thumbnail, not with the page, beside the file.
+      const [blob, { openPdf, closePdf }] = await Promise.all([
+        fetchPreview(companyId, fileId),
+        import('./render-pdf.ts'),
+      ]);
+      if (cancelled) return;
+      const pdf = await openPdf(await blob.arrayBuffer());
+      if (cancelled) return closePdf(pdf);
+      opened = pdf;
+      const firstPageRatio = pageRatio(await pdf.getPage(1));
+      if (cancelled) return;
+      setOpen({ pdf, firstPageRatio });
+      setState('ready');
+    })().catch(() => {
+      if (!cancelled) setState('error');
+    });
     return () => {
       cancelled = true;
+      const pdf = opened;
+      if (pdf) void import('./render-pdf.ts').then(({ closePdf }) => closePdf(pdf));
     };
   }, [companyId, fileId]);
+  return { state, open };
+}
+
+/**
+ * A workspace file's pages drawn with pdf.js as they scroll into view (office files as the PDF the server
+ * converts them to), with page controls, open in new tab and a download of the file itself, also when it
+ * cannot be shown.
+ */
+export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
+  const { state, open } = usePreviewPdf(companyId, fileId);
+  // Remembered per file, so the next file opens without the last one's failure.
+  const [downloadFailedFor, setDownloadFailedFor] = useState<number | null>(null);
+  const downloadFailed = fileId !== null && downloadFailedFor === fileId;
 
   return (
     <Modal opened={fileId !== null} onClose={onClose} title={title} size={PREVIEW_MODAL_WIDTH}>
@@ -88,27 +101,7 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
         )}
         {state === 'error' && <Alert color="red">{PREVIEW_ERROR}</Alert>}
         {downloadFailed && <Alert color="red">{DOWNLOAD_ERROR}</Alert>}
-        <ScrollArea.Autosize mah="70vh">
-          <Stack gap="sm" ref={pages} aria-label="Document pages" />
-        </ScrollArea.Autosize>
-        {state === 'ready' && pageCount > 1 && (
-          <Group justify="center" gap="xs">
-            <Button size="compact-sm" variant="default" disabled={page <= 1} onClick={() => go(page - 1)}>
-              Previous page
-            </Button>
-            <Text size="sm" aria-live="polite">
-              Page {page} of {pageCount}
-            </Text>
-            <Button
-              size="compact-sm"
-              variant="default"
-              disabled={page >= pageCount}
-              onClick={() => go(page + 1)}
-            >
-              Next page
-            </Button>
-          </Group>
-        )}
+        {open && <PdfPages pdf={open.pdf} width={PAGE_WIDTH} firstPageRatio={open.firstPageRatio} />}
         <Group justify="flex-end">
           {state === 'ready' && (
             <Button variant="subtle" onClick={() => void openInNewTab(companyId, fileId)}>
@@ -117,7 +110,7 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
           )}
           <Button
             variant="light"
-            onClick={() => download(companyId, fileId, title).catch(() => setDownloadFailed(true))}
+            onClick={() => download(companyId, fileId, title).catch(() => setDownloadFailedFor(fileId))}
           >
             Download
           </Button>

@@ -30,8 +30,10 @@ export function PdfThumbnail({
   const thumbnail = useQuery({
     queryKey: ['account', companyId, 'file-thumbnail', fileId, width],
     queryFn: async () => {
-      const blob = await fetchPreview(companyId, fileId);
-      const { renderPdfThumbnail } = await import('./render-pdf.ts');
+      const [blob, { renderPdfThumbnail }] = await Promise.all([
+        fetchPreview(companyId, fileId),
+        import('./render-pdf.ts'),
+      ]);
       return renderPdfThumbnail(await blob.arrayBuffer(), width);
     },
     enabled: seen,

@@ -1,44 +1,61 @@
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
+import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { drawPage } from './pdf-canvas.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-/** Page `number` drawn into a canvas `width` CSS pixels wide, sharp on high-density screens. */
-async function renderPage(pdf: PDFDocumentProxy, number: number, width: number) {
-  const page = await pdf.getPage(number);
-  const base = page.getViewport({ scale: 1 });
-  const ratio = window.devicePixelRatio || 1;
-  const viewport = page.getViewport({ scale: (width / base.width) * ratio });
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.floor(viewport.width);
-  canvas.height = Math.floor(viewport.height);
-  canvas.style.width = `${width}px`;
-  canvas.style.display = 'block';
-  canvas.setAttribute('aria-label', `Page ${number}`);
-  await page.render({ canvas, viewport }).promise;
-  return canvas;
+/** How long the worker outlives its last open document: thumbnails drawn in turn, then a preview, share it. */
+const WORKER_IDLE_MS = 30_000;
+
+// One pdf.js worker (a 1.2 MB script to start) for every document of the page, not one per document.
+let worker: PDFWorker | null = null;
+/** Documents open or being opened on it. */
+let users = 0;
+const openDocuments = new Set<PDFDocumentProxy>();
+let idleTimer: number | undefined;
+
+function release() {
+  users -= 1;
+  if (users > 0) return;
+  idleTimer = window.setTimeout(() => {
+    worker?.destroy();
+    worker = null;
+  }, WORKER_IDLE_MS);
 }
 
-async function withPdf<T>(bytes: ArrayBuffer, use: (pdf: PDFDocumentProxy) => Promise<T>): Promise<T> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+/** Opens a PDF on the shared worker; hand it back with closePdf. */
+export async function openPdf(bytes: ArrayBuffer): Promise<PDFDocumentProxy> {
+  users += 1;
+  window.clearTimeout(idleTimer);
+  worker ??= new PDFWorker();
   try {
-    return await use(pdf);
-  } finally {
-    await pdf.destroy();
+    const pdf = await getDocument({ data: new Uint8Array(bytes), worker, isEvalSupported: false }).promise;
+    openDocuments.add(pdf);
+    return pdf;
+  } catch (error) {
+    release();
+    throw error;
   }
 }
 
-/** Draws every page of a PDF into canvases of `width` CSS pixels (loaded lazily: pdf.js is large). */
-export function renderPdfPages(bytes: ArrayBuffer, width: number): Promise<HTMLCanvasElement[]> {
-  return withPdf(bytes, async (pdf) => {
-    const canvases: HTMLCanvasElement[] = [];
-    for (let number = 1; number <= pdf.numPages; number++)
-      canvases.push(await renderPage(pdf, number, width));
-    return canvases;
-  });
+/** Frees a document (once, however often called); the worker stops when none has used it for a while. */
+export async function closePdf(pdf: PDFDocumentProxy) {
+  if (!openDocuments.delete(pdf)) return;
+  try {
+    await pdf.destroy();
+  } finally {
+    release();
+  }
 }
 
-/** The first page as a PNG data URL `width` CSS pixels wide, for thumbnails. */
-export function renderPdfThumbnail(bytes: ArrayBuffer, width: number): Promise<string> {
-  return withPdf(bytes, async (pdf) => (await renderPage(pdf, 1, width)).toDataURL('image/png'));
+/** The first page, and only it, as a PNG data URL `width` CSS pixels wide, for thumbnails. */
+export async function renderPdfThumbnail(bytes: ArrayBuffer, width: number): Promise<string> {
+  const pdf = await openPdf(bytes);
+  try {
+    const canvas = document.createElement('canvas');
+    await drawPage(await pdf.getPage(1), canvas, width).promise;
+    return canvas.toDataURL('image/png');
+  } finally {
+    await closePdf(pdf);
+  }
 }

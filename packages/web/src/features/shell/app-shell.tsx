@@ -1,6 +1,7 @@
 import { Center, Loader, AppShell as MantineAppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { PageBoundary } from '../../app/page-boundary.tsx';
 import { companySelectRedirect, parseCompanyId } from './company-gate.ts';
 import { ShellBanners } from './shell-banners.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -25,6 +26,7 @@ export function AppShell() {
 }
 
 function ShellLayout({ companyId }: { companyId: number }) {
+  const { pathname } = useLocation();
   const { data, isPending } = useAccountGuard(companyId);
   const { collapsed, toggle } = useSidebarCollapse();
   const [mobileOpened, mobile] = useDisclosure(false);
@@ -70,7 +72,9 @@ function ShellLayout({ companyId }: { companyId: number }) {
             <Loader aria-label="Loading workspace" />
           </Center>
         ) : (
-          <Outlet />
+          <PageBoundary resetKey={pathname} minHeight={240}>
+            <Outlet />
+          </PageBoundary>
         )}
       </MantineAppShell.Main>
     </MantineAppShell>

@@ -1,16 +1,21 @@
 import { Alert, Grid, Loader, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { lazyPage } from '../../app/lazy-page.ts';
 import { useNotices } from '../../app/notices.tsx';
-import { QuestionnaireForm } from '../questionnaire/questionnaire-form.tsx';
 import { useProject, useQuestionnaire, useTransaction, workbenchApi, workbenchKeys } from './api.ts';
 import { NavPanel } from './nav-panel.tsx';
 import { currentTransaction, LEGACY_STEPS, stepFor, type WorkbenchStep, workbenchPath } from './routing.ts';
 import { TaskOverview } from './task-overview.tsx';
 import type { Project, Transaction, TransactionSummary } from './types.ts';
+
+// The form (fields, address and money inputs) loads only when a task's form opens.
+const QuestionnaireForm = lazyPage(() =>
+  import('../questionnaire/questionnaire-form.tsx').then((m) => m.QuestionnaireForm),
+);
 
 /** /c/:companyId/workbench/:moduleId/:projectId/:transactionId?/:step? */
 export function WorkbenchPage() {
@@ -183,12 +188,14 @@ function FormStep({
   if (questionnaire.isError)
     return <Alert color="red">{errorMessage(questionnaire.error, 'An error has occurred.')}</Alert>;
   return (
-    <QuestionnaireForm
-      companyId={companyId}
-      transaction={transaction}
-      questionnaire={questionnaire.data}
-      onDone={({ finalized }) => onDone(finalized)}
-    />
+    <Suspense fallback={<Loader aria-label="Loading form" />}>
+      <QuestionnaireForm
+        companyId={companyId}
+        transaction={transaction}
+        questionnaire={questionnaire.data}
+        onDone={({ finalized }) => onDone(finalized)}
+      />
+    </Suspense>
   );
 }
 

@@ -1,0 +1,8 @@
+/**
+ * First path segments of the pages that visitors open from a link (signing, data rooms, outside forms):
+ * the server answers them with the visitor app, a bundle much smaller than the staff app.
+ */
+export const VISITOR_SECTIONS: readonly string[] = ['sign', 'data-room', 'outside-form'];
+
+/** Whether a URL path (no query) belongs to the visitor app. */
+export const isVisitorPath = (pathname: string) => VISITOR_SECTIONS.includes(pathname.split('/')[1] ?? '');

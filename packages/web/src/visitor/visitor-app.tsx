@@ -1,0 +1,24 @@
+import { MantineProvider } from '@mantine/core';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { theme } from '../app/theme.ts';
+import { InvalidLinkPage } from './invalid-link-page.tsx';
+import { VisitorBrandProvider } from './visitor-brand.tsx';
+
+/**
+ * The pages visitors open from a link (signing, data rooms, outside forms), a separate entry from the
+ * staff app: none of its session, shell or query machinery loads here.
+ */
+export function VisitorApp() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <VisitorBrandProvider>
+        <BrowserRouter>
+          <Routes>
+            {/* Signing, room and outside-form pages join here; until then every link is answered so. */}
+            <Route path="*" element={<InvalidLinkPage />} />
+          </Routes>
+        </BrowserRouter>
+      </VisitorBrandProvider>
+    </MantineProvider>
+  );
+}
