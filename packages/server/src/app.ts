@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { healthView } from '@charter/domain';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -26,6 +26,9 @@ import { compressAnswers } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
 import { readinessRoutes } from './http/readiness.ts';
+import { installRequestGuards } from './http/request-guards.ts';
+import { sendSecurityHeaders } from './http/security-headers.ts';
+import { installStaffAudit } from './http/staff-audit.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -64,6 +67,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const jobs = createJobQueue(db, app.log, { singleProcess: database.driver === 'pglite' });
   const maintenance = startMaintenance(database, app.log);
   const office = config.libreOffice ? createLibreOfficeConverter(config.libreOffice) : null;
+  if (office && !office.networkIsolated) {
+    app.log.warn(
+      'LibreOffice runs with network access (no user namespaces here); links in documents stay blocked',
+    );
+  }
   const ctx: AppContext = {
     config,
     database,
@@ -85,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await syncTemplateLibrary(ctx);
   if (config.extraTemplatesDir) await syncTemplateLibrary(ctx, config.extraTemplatesDir);
 
-  await app.register(helmet, {
+  sendSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -107,6 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   installErrorHandler(app);
+  installRequestGuards(app, ctx);
+  installStaffAudit(app, ctx);
   // A write may end a session or change a membership: what cached tokens proved is forgotten at once.
   const clearAuthCaches = () => {
     ctx.authCaches.user.clear();
@@ -122,25 +132,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       })
     : null;
   // Cleared before the reply leaves, so the client's next request can't see the old state; other
-  // instances hear of it through the database.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method) || request.url.startsWith('/api/user/confirm/')) {
-      clearAuthCaches();
-      // 503 DATABASE_UNAVAILABLE: nothing was written, and the database is not there to tell.
-      if (reply.statusCode !== 503) await sync?.notify();
-      maintenance?.noteWrite();
+  // instances hear of it through the database. Callback-style hooks: an async one on every answer
+  // costs reads a few percent for nothing.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (READ_ONLY_METHODS.has(request.method) && !request.url.startsWith('/api/user/confirm/')) {
+      return done(null, payload);
     }
-    return payload;
+    clearAuthCaches();
+    maintenance?.noteWrite();
+    // 503 DATABASE_UNAVAILABLE: nothing was written, and the database is not there to tell.
+    if (!sync || reply.statusCode === 503) return done(null, payload);
+    sync.notify().then(() => done(null, payload), done);
   });
 
   // Workspace routes answer 401 to a request without a token before its body is even validated.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.url.startsWith('/api/account/') && !request.headers.authorization?.startsWith('Bearer ')) {
-      throw unauthorized();
+      return done(unauthorized());
     }
+    done();
   });
 
-  app.get('/api/health', { schema: { tags: ['public'] } }, async () => ({ status: 'ok' }));
+  const health = { tags: ['public'], response: { 200: healthView } };
+  app.get('/api/health', { schema: health }, async () => ({ status: 'ok' as const }));
   for (const routes of [
     brandRoutes,
     authRoutes,

@@ -2,7 +2,7 @@ import { markdownToPdf } from './adapters/pdf/markdown-pdf.ts';
 import type { AppContext } from './context.ts';
 import type { Tx } from './db/client.ts';
 import { documents, files } from './db/schema/index.ts';
-import { ensureFolder } from './modules/cabinet/folders.ts';
+import { ensureFolder } from './modules/cabinet/ensure-folder.ts';
 
 const DAY_MS = 86_400_000;
 /** Where the demo's earlier documents are kept in its file cabinet. */

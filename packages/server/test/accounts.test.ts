@@ -44,6 +44,46 @@ describe('/api/user/accounts', () => {
     expect(noPurpose.json().fields.business_type).toBeDefined();
   });
 
+  it('refuses the partner slug and unknown features, creating nothing', async () => {
+    const me = await signedIn(t, { company: null });
+    for (const [feature, message] of [
+      [1583, 'Feature 1583 (partner slug) is set by the partner, not when creating a workspace.'],
+      [999_999, 'Unknown feature type 999999.'],
+    ] as const) {
+      const features = [...business, { feature_type_id: feature, value: 'acme-partner' }];
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/accounts',
+        headers: { authorization: me.bearer },
+        payload: { company_name: 'Partnered, Inc.', features },
+      });
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message,
+        fields: { features: message },
+      });
+      const email = `partner-${feature}-${me.user.id}@example.com`;
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/authn/session/credentials',
+        payload: {
+          email,
+          password: 'a long enough password',
+          first_name: 'Pat',
+          family_name: 'Partner',
+          create: true,
+          tos: true,
+          company: { company_name: 'Partnered, Inc.', features },
+        },
+      });
+      expect(registered.statusCode).toBe(400);
+      expect(registered.json().message).toBe(message);
+      expect((await t.app.inject(`/api/public/auth/email/${email}`)).statusCode).toBe(404);
+    }
+    expect(await t.ctx.db.select().from(memberships).where(eq(memberships.userId, me.user.id))).toEqual([]);
+  });
+
   it('creates a workspace the user administers, listed for them and no one else', async () => {
     const me = await signedIn(t);
     const other = await signedIn(t);

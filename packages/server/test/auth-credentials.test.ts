@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TOO_MANY_GUESSES } from '../src/modules/auth/one-time-codes.ts';
 import { basic, createUser, login, PASSWORD, uniqueEmail } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -30,6 +31,15 @@ describe('GET /api/public/auth/email/:email', () => {
     expect(a.json()).toEqual({ password_allowed: true, email_verified: true });
     const b = await t.app.inject(`/api/public/auth/email/${encodeURIComponent(passwordless.email)}`);
     expect(b.json().password_allowed).toBe(false);
+  });
+
+  it("reads an address with a '%' as it was sent (decoded once), and a stray '%' is just unknown", async () => {
+    const { email } = await createUser(t, { email: uniqueEmail('100%pure') });
+    const found = await t.app.inject(`/api/public/auth/email/${encodeURIComponent(email)}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().password_allowed).toBe(true);
+    const stray = await t.app.inject('/api/public/auth/email/abc%25');
+    expect(stray.statusCode).toBe(404);
   });
 });
 
@@ -181,6 +191,31 @@ describe('POST /api/authn/session/credentials (registration)', () => {
     expect(fresh.statusCode).toBe(200);
   });
 
+  it('resending does not reset the attempt budget: after five wrong codes the new code is refused too', async () => {
+    const input = body();
+    const res = await credentials(undefined, input);
+    const auth = { authorization: `Bearer ${res.json().id_token}` };
+    const [first] = await t.mailTo(input.email as string);
+    const code = first.text.match(/\b(\d{3}-\d{3})\b/)?.[1] as string;
+    const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
+    for (let i = 0; i < 5; i++) {
+      const guess = await t.app.inject({ url: `/api/user/confirm/${wrong}`, headers: auth });
+      expect(guess.json().code).toBe('E_CODE_INVALID');
+    }
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/confirm/code/resend',
+      headers: auth,
+    });
+    expect(resend.statusCode).toBe(200);
+    const fresh = (await t.mailTo(input.email as string))[1].text.match(/\b(\d{3}-\d{3})\b/)?.[1];
+    const locked = await t.app.inject({ url: `/api/user/confirm/${fresh}`, headers: auth });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'E_CODE_RETRY', message: TOO_MANY_GUESSES });
+    const me = await t.app.inject({ url: '/api/user/me', headers: auth });
+    expect(me.json().email_verified).toBe(false);
+  });
+
   it('confirmation requires a signed-in user', async () => {
     const res = await t.app.inject('/api/user/confirm/123-456');
     expect(res.statusCode).toBe(401);
@@ -230,6 +265,22 @@ describe('sessions and tokens', () => {
       (await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${idToken}` } }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('refuses a token that expired after it was accepted (remembered tokens are checked again)', async () => {
+    const { email } = await createUser(t);
+    const { idToken } = await login(t, email, PASSWORD);
+    const me = () => t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${idToken}` } });
+    expect((await me()).statusCode).toBe(200);
+    const later = Date.now() + 24 * 3600_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      const res = await me();
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('TOKEN_EXPIRED_ERROR');
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('rejects a token signed by another issuer key', async () => {

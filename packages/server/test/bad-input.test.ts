@@ -1,21 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { INVALID_ID } from '@charter/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountCaller, type SignedIn, signedIn } from './factories.ts';
+import { NUL_REFUSED } from '../src/http/request-guards.ts';
+import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
+import { accountCaller, basic, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { multipart } from './support/multipart.ts';
+import { fillWorkspace, PDF, snapshotWorkspace, uploadAs } from './support/workspace-rows.ts';
 
 const TOO_BIG = 2 ** 31;
 
+// One app and one signed-in workspace serve every group below.
+let t: TestApp;
+let me: SignedIn;
+const call = accountCaller(() => t);
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await signedIn(t);
+});
+afterAll(() => t.close());
+
 describe('bad input answers 400 with a clear message, never 500', () => {
-  let t: TestApp;
-  let me: SignedIn;
-  const call = accountCaller(() => t);
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    me = await signedIn(t);
-  });
-  afterAll(() => t.close());
-
   it('refuses ids beyond a PostgreSQL integer in paths, queries and bodies', async () => {
     for (const [method, url, body] of [
       ['GET', `/api/account/transaction/${TOO_BIG}`, undefined],
@@ -35,5 +41,99 @@ describe('bad input answers 400 with a clear message, never 500', () => {
   it('refuses a page offset beyond a PostgreSQL integer', async () => {
     const res = await call(me, 'GET', `/api/account/resource/?offset=${2 ** 53}`);
     expect(res.status).toBe(400);
+  });
+});
+
+describe('text with NUL characters', () => {
+  it('is refused in bodies, queries and paths with a clear message, nothing written', async () => {
+    for (const [method, url, body] of [
+      ['POST', '/api/account/storage/folder', { path: '/Bad\u0000Folder' }],
+      ['POST', '/api/account/storage/folder', { path: '/Fine', 'key\u0000': 1 }],
+      ['GET', '/api/account/storage/folder?path=/x%00y', undefined],
+      ['GET', '/api/account/resource/?search=a%00b', undefined],
+      ['GET', '/api/account/project_template/a%00b', undefined],
+    ] as const) {
+      const res = await call(me, method, url, body);
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toMatchObject({ code: 'VALIDATION_ERROR', message: NUL_REFUSED });
+    }
+    const nested = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/settings/profile',
+      headers: { authorization: me.bearer },
+      payload: { firstName: 'Ada', lastName: 'Love\u0000lace' },
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().message).toBe(NUL_REFUSED);
+    const unknown = await t.app.inject(`/api/public/auth/email/${encodeURIComponent('a\u0000@example.com')}`);
+    expect(unknown.statusCode).toBe(400);
+    const folders = await call(me, 'GET', '/api/account/storage/folder?path=/');
+    expect(folders.body.folders).toEqual([]);
+  });
+
+  it('in a Basic sign-in is bad input, not a failure', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/credentials',
+      headers: { authorization: basic('a\u0000@example.com', 'some password') },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(NUL_REFUSED);
+  });
+});
+
+describe('updates and uploads that carry nothing usable', () => {
+  const spool = () => path.join(t.config.dataDir, 'tmp');
+  const leftovers = () => (fs.existsSync(spool()) ? fs.readdirSync(spool()) : []);
+
+  it('PUT box/file with nothing to change answers 400 and changes nothing', async () => {
+    const uploaded = await uploadAs(t, me, '/api/account/storage/upload?path=/', [
+      { filename: 'a.pdf', content: PDF },
+    ]);
+    const id = uploaded.body[0].id as number;
+    const res = await call(me, 'PUT', `/api/account/box/file/${id}`, {});
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Nothing to change: send a filename or a path.',
+    });
+    expect((await call(me, 'GET', `/api/account/box/file/${id}/info`)).body.filename).toBe('a.pdf');
+  });
+
+  it('refuses broken multipart bodies with 400 and leaves no spooled file behind', async () => {
+    const good = multipart([{ filename: 'b.pdf', content: PDF }]);
+    const boundary = good.contentType.split('boundary=')[1];
+    const field = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+    );
+    const empty = Buffer.from(`--${boundary}--\r\n`);
+    const cases: [string, Buffer, string][] = [
+      ['bad boundary', good.payload, 'multipart/form-data; boundary=nope'],
+      ['no boundary', good.payload, 'multipart/form-data'],
+      ['truncated', good.payload.subarray(0, good.payload.length - 40), good.contentType],
+      ['garbage', Buffer.from('this is not multipart at all'), good.contentType],
+      ['a field, no file', field, good.contentType],
+      ['no parts', empty, good.contentType],
+    ];
+    await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-modules'));
+    const { uploadTaskId } = await fillWorkspace(t, me, 'test-module-two');
+    for (const url of ['/api/account/storage/upload?path=/', `/api/account/task/${uploadTaskId}/upload`]) {
+      for (const [name, payload, contentType] of cases) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { authorization: me.accountBearer, 'content-type': contentType },
+        });
+        expect(res.statusCode, `${url} ${name}: ${res.body}`).toBe(400);
+        expect(res.json().code, name).toBe('VALIDATION_ERROR');
+        expect(res.json().message, name).toBeTruthy();
+      }
+    }
+    expect(leftovers()).toEqual([]);
+    const listing = await call(me, 'GET', '/api/account/storage/folder?path=/');
+    expect(listing.body.files.map((f: Json) => f.filename)).toEqual(['a.pdf']);
+    const rows = (await snapshotWorkspace(t, me.account!.id)) as Json;
+    expect(rows.documents).toHaveLength(1);
   });
 });

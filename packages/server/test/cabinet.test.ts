@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { FILE_NAME_SLASH } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import S3rver from 's3rver';
@@ -9,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
 import { CONTENT_MISMATCH_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
 import { files, fileTokens, users } from '../src/db/schema/index.ts';
-import { FOLDER_EXISTS, FOLDER_NOT_EMPTY } from '../src/modules/cabinet/folders.ts';
+import { FOLDER_EXISTS } from '../src/modules/cabinet/create-folder.ts';
+import { FOLDER_NOT_EMPTY } from '../src/modules/cabinet/delete-folder.ts';
 import { NO_CABINET_ACCESS } from '../src/modules/cabinet/policies.ts';
 import { PREVIEW_FAILED } from '../src/modules/cabinet/previews.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
@@ -17,6 +19,7 @@ import { accountCaller, type Json, type SignedIn, signedIn } from './factories.t
 import { createTestApp, type TestApp } from './harness.ts';
 import { documentText, docx, paragraph } from './support/docx.ts';
 import { multipart } from './support/multipart.ts';
+import { uploadAs } from './support/workspace-rows.ts';
 
 type Me = SignedIn;
 
@@ -34,16 +37,8 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
   let other: Me;
 
   const call = accountCaller(() => t);
-  const upload = async (who: Me, url: string, files: { filename: string; content: Buffer }[]) => {
-    const body = multipart(files);
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      payload: body.payload,
-      headers: { authorization: who.accountBearer, 'content-type': body.contentType },
-    });
-    return { status: res.statusCode, body: res.json() as Json };
-  };
+  const upload = (who: Me, url: string, files: { filename: string; content: Buffer }[]) =>
+    uploadAs(t, who, url, files);
   const list = async (who: Me, folder: string) =>
     (await call(who, 'GET', `/api/account/storage/folder?path=${encodeURIComponent(folder)}`)).body;
 
@@ -190,6 +185,15 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
       filename: 'Board minutes',
     });
     expect(renamedFile.body.filename).toBe('Board minutes.txt');
+    // A slash is refused with a message, not cut down to what follows it; the name stays.
+    const slashed = await call(me, 'PUT', `/api/account/box/file/${moved.files[1].id}`, {
+      filename: 'Q3/Board minutes',
+    });
+    expect(slashed.status).toBe(400);
+    expect(slashed.body.fields).toEqual({ filename: FILE_NAME_SLASH });
+    expect((await call(me, 'GET', `/api/account/box/file/${moved.files[1].id}/info`)).body.filename).toBe(
+      'Board minutes.txt',
+    );
     for (const file of moved.files) {
       expect((await call(other, 'DELETE', `/api/account/box/file/${file.id}`)).status).toBe(404);
       expect((await call(me, 'DELETE', `/api/account/box/file/${file.id}`)).status).toBe(204);

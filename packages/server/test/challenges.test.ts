@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneTimeCodes } from '../src/db/schema/index.ts';
-import { createUser, uniqueEmail, userById } from './factories.ts';
+import { authenticators, oneTimeCodes } from '../src/db/schema/index.ts';
+import { basic, createUser, login, PASSWORD, uniqueEmail, userById } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -83,6 +83,66 @@ describe('POST /api/authn/session/challenge/:id', () => {
     expect(verified.json().status).toBe('verified');
     const again = await redeem(id, code);
     expect(again.json().code).toBe('E_CODE_REDEEMED');
+  });
+
+  it('takes an unconfirmed account over from whoever set its password, once the link proves the inbox', async () => {
+    const squatter = await createUser(t, { verified: false, company: null });
+    const early = await login(t, squatter.email, PASSWORD);
+    const squatterBearer = { authorization: `Bearer ${early.idToken}` };
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/settings/authenticators',
+      headers: squatterBearer,
+      payload: { email: uniqueEmail('squatter') },
+    });
+    expect(added.statusCode).toBe(201);
+
+    const { id } = (await request(squatter.email)).json();
+    const ok = await redeem(id, (await mailedCode(squatter.email)).code);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user).toMatchObject({
+      id: squatter.user.id,
+      email_verified: true,
+      password_allowed: false,
+    });
+
+    // The squatter's session, password and extra address are gone; the owner's session works.
+    for (const res of [
+      await t.app.inject({ url: '/api/user/me', headers: squatterBearer }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/authn/session/id_token',
+        cookies: { charter_session: early.cookie },
+      }),
+    ]) {
+      expect(res.json().code).toBe('E_SESSION_INVALID');
+    }
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/credentials',
+      headers: { authorization: basic(squatter.email, PASSWORD) },
+    });
+    expect(again.statusCode).toBe(401);
+    expect(
+      await t.ctx.db.select().from(authenticators).where(eq(authenticators.userId, squatter.user.id)),
+    ).toEqual([]);
+    const mine = await t.app.inject({
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${ok.json().id_token}` },
+    });
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it('leaves a verified account as it is', async () => {
+    const owner = await createUser(t, { company: null });
+    const earlier = await login(t, owner.email, PASSWORD);
+    const { id } = (await request(owner.email)).json();
+    expect((await redeem(id, (await mailedCode(owner.email)).code)).statusCode).toBe(200);
+    const still = await t.app.inject({
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${earlier.idToken}` },
+    });
+    expect(still.json()).toMatchObject({ id: owner.user.id, password_allowed: true });
   });
 
   it('locks the code after five attempts, even for the right code', async () => {

@@ -6,7 +6,7 @@ import { decodeJwt } from 'jose';
 // @ts-expect-error oidc-provider ships no type declarations; the little used here is typed below.
 import { Provider } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oidcIdentities, users } from '../src/db/schema/index.ts';
+import { authenticators, oidcIdentities, users } from '../src/db/schema/index.ts';
 import { basic, createUser, login, PASSWORD, uniqueEmail, userById } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -288,6 +288,19 @@ describe('GET /api/authn/oidc/accounts.google.com/callback', () => {
     expect(
       await t.ctx.db.select().from(oidcIdentities).where(eq(oidcIdentities.subject, person.login)),
     ).toEqual([]);
+  });
+
+  it("refuses to create a user with another user's extra address, recording nothing", async () => {
+    const owner = await createUser(t, { company: null });
+    const extra = uniqueEmail('extra');
+    await t.ctx.db
+      .insert(authenticators)
+      .values({ pubId: randomUUID(), userId: owner.user.id, value: extra, verifiedAt: new Date() });
+    const person = providerAccount({ email: extra });
+    const res = await signIn(person.login);
+    expect(res.headers.location).toBe('/login?oidc_error=email_in_use');
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(await usersWithEmail(extra)).toEqual([]);
   });
 
   it('creates an unverified user for an unverified email nobody has', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as passwords from '../src/adapters/passwords.ts';
-import { basic, createUser, PASSWORD } from './factories.ts';
+import { basic, createUser, PASSWORD, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -40,6 +40,40 @@ describe('rate limits on sign-in', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(verify).toHaveBeenCalledTimes(1);
+    verify.mockRestore();
+  });
+
+  it('counts failed guesses only: signing in with the password starts the budget again', async () => {
+    const { email } = await createUser(t);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 9; i++) {
+        expect((await login(email, 'wrong password', `10.3.${round}.${i}`)).statusCode).toBe(401);
+      }
+      expect((await login(email, PASSWORD, `10.3.${round}.9`)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('the current-password check', () => {
+  it('is limited per user, from any number of addresses, before any password hash', async () => {
+    const me = await signedIn(t, { company: null });
+    const change = (current: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/user/settings/password',
+        headers: { authorization: me.bearer },
+        payload: { current_password: current, password: 'a brand new password' },
+        remoteAddress,
+      });
+    for (let i = 0; i < 10; i++) {
+      expect((await change('wrong password', `10.2.0.${i}`)).statusCode).toBe(401);
+    }
+    const verify = vi.spyOn(passwords, 'verifyPassword');
+    const limited = await change(PASSWORD, '10.2.1.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(verify).not.toHaveBeenCalled();
     verify.mockRestore();
   });
 });

@@ -119,6 +119,19 @@ describe('workflows: projects, questionnaires, submission and generated document
     expect(incomplete.body.message).toBe(FILL_REQUIRED);
     expect(incomplete.body.fields).toEqual({ [`founders.${founderId}.shares`]: 'Field required' });
     expect((await save(me, id, 'shares', '4000000', founderId)).status).toBe(200);
+    const form = await call(me, 'GET', `/api/account/transaction/${id}/questionnaire`);
+    const shown = Object.fromEntries((form.body.questions as Json[]).map((q) => [q.id, q]));
+    expect(shown.company_name).toMatchObject({ value: 'Acme Rockets, Inc.', resources: null });
+    expect(shown.founders).toMatchObject({
+      value: null,
+      resources: [
+        {
+          resource_id: founderId,
+          resource_name: 'Ada Lovelace',
+          values: { email: 'ada@example.com', title: 'CEO', shares: '4000000' },
+        },
+      ],
+    });
 
     // Another workspace sees none of it.
     expect((await call(other, 'GET', `/api/account/transaction/${id}`)).status).toBe(404);
@@ -189,6 +202,20 @@ describe('workflows: projects, questionnaires, submission and generated document
     expect((await call(me, 'PATCH', `/api/account/transaction/${id}/reopen`)).status).toBe(409);
   });
 
+  it("takes another party's name as it is: an NDA counterparty needs no US suffix", async () => {
+    const project = await start(me, 'mutual-nda');
+    const id = (project.groupedTransactions as Json[])[0].id as number;
+    const questionnaire = await call(me, 'GET', `/api/account/transaction/${id}/questionnaire`);
+    const questions = questionnaire.body.questions as Json[];
+    expect(questions.find((q) => q.id === 'counterparty')?.party).toBe('other');
+    for (const name of ['Globex', 'Siemens AG', 'Jane Doe', 'Globex Corporation']) {
+      expect((await save(me, id, 'counterparty', name)).status, name).toBe(200);
+    }
+    const placeholder = await save(me, id, 'counterparty', 'TBD');
+    expect(placeholder.status).toBe(400);
+    expect(placeholder.body.fields).toEqual({ counterparty: 'Please replace input with full legal name.' });
+  });
+
   it('blocks a group until the prior one is submitted, and applies modes, variants, reopen and delete rules', async () => {
     const project = await start(me, 'test-two-steps');
     const [first, second] = project.groupedTransactions as Json[];
@@ -239,6 +266,17 @@ describe('workflows: projects, questionnaires, submission and generated document
     });
     expect((await call(other, 'DELETE', `/api/account/transaction/${second.id}`)).status).toBe(404);
     expect((await call(me, 'DELETE', `/api/account/transaction/${second.id}`)).status).toBe(204);
+  });
+
+  it('removes a workflow with its last task group, so a non-repeatable one can start again', async () => {
+    const fresh = await signedIn(t);
+    const project = await start(fresh, 'form-llc');
+    const [only] = project.groupedTransactions as Json[];
+    expect((await call(fresh, 'DELETE', `/api/account/transaction/${only.id}`)).status).toBe(204);
+    expect((await call(fresh, 'GET', `/api/account/project/${project.id}`)).status).toBe(404);
+    const again = await call(fresh, 'POST', '/api/account/project_template/form-llc/create', {});
+    expect(again.status).toBe(201);
+    expect(again.body.groupedTransactions).toHaveLength(1);
   });
 
   it('lists, renames and connects resources within the workspace', async () => {

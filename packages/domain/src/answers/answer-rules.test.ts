@@ -182,6 +182,12 @@ const CASES: Record<FieldType, Case[]> = {
     { input: 'Initech', options: { alreadyFormed: true }, message: null },
     { input: 'Initech LLC', options: { entityType: 'corporation' }, message: 'Select different suffix' },
     { input: 'Initech LLC', options: { entityType: 'llc' }, message: null },
+    // Another party (a counterparty, a person, a foreign company) is named as it is.
+    { input: 'Globex', options: { party: 'other' }, message: null },
+    { input: 'Siemens AG', options: { party: 'other', entityType: 'corporation' }, message: null },
+    { input: 'Jane Doe', options: { party: 'other' }, message: null },
+    { input: 'TBD', options: { party: 'other' }, message: 'Please replace input with full legal name.' },
+    { input: '', options: { ...required, party: 'other' }, message: 'Company must be named.' },
     { input: 'Company, Inc.', message: 'Please replace input with full legal name.' },
     { input: '', options: required, message: 'Company must be named.' },
   ],

@@ -38,7 +38,14 @@ export type AnswerRuleOptions = {
   options?: readonly string[];
   entityType?: EntityType;
   alreadyFormed?: boolean;
+  /**
+   * company_name: whose name it is. Our own entity needs the suffix of its type (spec 2 §5); another
+   * party (an NDA's counterparty, a person, a foreign company) is named as it is, without a US suffix.
+   */
+  party?: CompanyParty;
 };
+
+export type CompanyParty = 'ours' | 'other';
 
 const REQUIRED_MESSAGES: Partial<Record<FieldType, string>> = {
   date: DATE_MESSAGES.required,
@@ -215,6 +222,7 @@ function checkStored(type: FieldType, stored: string, options: AnswerRuleOptions
     case 'company_name': {
       // Runs of spaces change neither check, and the suffix patterns take quadratic time over them.
       const name = stored.replace(/\s+/g, ' ');
+      if (options.party === 'other') return validateLegalName(name);
       return (
         validateLegalName(name) ??
         validateCompanyName(name, { entityType: options.entityType, alreadyFormed: options.alreadyFormed })

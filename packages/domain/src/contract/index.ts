@@ -1,1 +1,2 @@
 export * from './common.ts';
+export * from './responses.ts';

@@ -1,4 +1,6 @@
 export const FEATURE_TYPE = { BUSINESS_TYPE: 881, PARTNER_SLUG: 1583 } as const;
+/** The workspace features a user may set when creating one; the partner slug is set by the partner flow. */
+export const USER_FEATURE_TYPES: readonly number[] = [FEATURE_TYPE.BUSINESS_TYPE];
 export const RESTRICTED_ROLE_ID = 3;
 export const DEFAULT_USER_LIMIT = 2;
 

@@ -1,4 +1,4 @@
-import { validateAnswer } from '../answers/answer-rules.ts';
+import { type AnswerRuleOptions, type CompanyParty, validateAnswer } from '../answers/answer-rules.ts';
 import {
   emptyResourceMessages,
   evaluateValidators,
@@ -19,6 +19,8 @@ export type FieldSpec = {
   options?: string[];
   entity_type?: EntityType;
   is_entity_formed?: boolean;
+  /** company_name: 'other' for another party's name, which needs no suffix (default 'ours'). */
+  party?: CompanyParty;
 };
 
 export type QuestionSpec = FieldSpec & {
@@ -60,11 +62,13 @@ export function isQuestionShown(question: QuestionSpec, values: Record<string, s
   return (values[question.required_question_id] ?? '') === (question.required_question_value ?? '');
 }
 
-const fieldOptions = (field: FieldSpec, required: boolean) => ({
+/** The rules a field's template sets for its answer: the client, the server and Submit check the same. */
+export const answerRules = (field: FieldSpec, required: boolean): AnswerRuleOptions => ({
   required,
   options: field.options,
   entityType: field.entity_type,
   alreadyFormed: field.is_entity_formed,
+  party: field.party,
 });
 
 /**
@@ -110,7 +114,7 @@ export function checkQuestionnaire(
           const message = validateAnswer(
             field.type,
             entry.values[field.id] ?? '',
-            fieldOptions(field, required),
+            answerRules(field, required),
           );
           if (message) errors[answerKey(question.id, entry.resource_id, field.id)] = message;
         }
@@ -120,7 +124,7 @@ export function checkQuestionnaire(
     const message = validateAnswer(
       question.type,
       answers.values[question.id] ?? '',
-      fieldOptions(question, question.required),
+      answerRules(question, question.required),
     );
     if (message) errors[question.id] = message;
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Jwks, PublicJwk } from '@charter/domain';
 import { desc } from 'drizzle-orm';
 import {
   type CryptoKey,
@@ -15,6 +16,7 @@ import { signingKeys } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 
 const ALG = 'ES256';
+const MAX_VERIFIED = 10_000;
 
 /** `oidc` marks the short-lived state of a sign-in with an OIDC issuer (never accepted as a user token). */
 export type TokenClaims = Record<string, unknown> & {
@@ -26,7 +28,7 @@ export type TokenClaims = Record<string, unknown> & {
 export type TokenService = {
   sign(claims: TokenClaims, ttlSeconds: number): Promise<string>;
   verify(token: string, typ: TokenClaims['typ']): Promise<TokenClaims & { exp: number }>;
-  jwks(): { keys: JWK[] };
+  jwks(): Jwks;
 };
 
 /** Loads the newest signing key from the database, creating one on first start. */
@@ -50,7 +52,36 @@ export async function createTokenService(db: Db, issuer: string): Promise<TokenS
   const kid = row.kid;
   const privateKey = (await importJWK(row.privateJwk as JWK, ALG)) as CryptoKey;
   const publicKey = (await importJWK(row.publicJwk as JWK, ALG)) as CryptoKey;
-  const publicJwk = row.publicJwk as JWK;
+  const publicJwk = row.publicJwk as PublicJwk;
+
+  /**
+   * Tokens whose signature and issuer were checked, by their text: a signed token cannot change, so
+   * checking it again (an ES256 verification, about 0.2 ms) would only repeat the answer. Whether its
+   * session still holds is not remembered here (authenticate.ts asks the database).
+   */
+  const verified = new Map<string, TokenClaims & { exp: number }>();
+
+  async function checkSignature(token: string) {
+    try {
+      const { payload } = await jwtVerify(token, publicKey, { algorithms: [ALG] });
+      if (payload.iss !== issuer) throw new AppError('INVALID_JWT_ISS', 'Token issuer is not recognised');
+      if (
+        typeof payload.sid !== 'string' ||
+        typeof payload.sub !== 'string' ||
+        typeof payload.exp !== 'number'
+      ) {
+        throw new AppError('INVALID_JWT', 'Token is not valid for this call');
+      }
+      const claims = payload as TokenClaims & { exp: number };
+      if (verified.size >= MAX_VERIFIED) verified.clear();
+      verified.set(token, claims);
+      return claims;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED_ERROR', 'Token has expired');
+      throw new AppError('INVALID_JWT', 'Token is not valid');
+    }
+  }
 
   return {
     async sign(claims, ttlSeconds) {
@@ -62,19 +93,14 @@ export async function createTokenService(db: Db, issuer: string): Promise<TokenS
         .sign(privateKey);
     },
     async verify(token, typ) {
-      try {
-        const { payload } = await jwtVerify(token, publicKey, { algorithms: [ALG] });
-        if (payload.iss !== issuer) throw new AppError('INVALID_JWT_ISS', 'Token issuer is not recognised');
-        if (payload.typ !== typ || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
-          throw new AppError('INVALID_JWT', 'Token is not valid for this call');
-        }
-        return payload as TokenClaims & { exp: number };
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if (error instanceof errors.JWTExpired)
-          throw new AppError('TOKEN_EXPIRED_ERROR', 'Token has expired');
-        throw new AppError('INVALID_JWT', 'Token is not valid');
+      const claims = verified.get(token) ?? (await checkSignature(token));
+      // What jose checks against the clock, checked again on every use of a remembered token.
+      if (claims.exp <= Math.floor(Date.now() / 1000)) {
+        verified.delete(token);
+        throw new AppError('TOKEN_EXPIRED_ERROR', 'Token has expired');
       }
+      if (claims.typ !== typ) throw new AppError('INVALID_JWT', 'Token is not valid for this call');
+      return claims;
     },
     jwks: () => ({ keys: [publicJwk] }),
   };

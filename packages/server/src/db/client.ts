@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { guardCommits } from './commit-guard.ts';
+import { withStatementCache } from './pglite-statements.ts';
 import { createPool, type DatabaseLog, type PostgresSettings, waitForPostgres } from './postgres.ts';
 import * as schema from './schema/index.ts';
 
@@ -68,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PGlite.create(dir);
   }
   const pglite = client;
-  const db = drizzlePglite(pglite, { schema });
+  const db = drizzlePglite(withStatementCache(pglite), { schema });
   return {
     db,
     driver: 'pglite',

@@ -16,6 +16,17 @@ export type OwnedOptions = {
 };
 
 /**
+ * The condition findOwned applies, for a query that loads more than the row itself in one statement:
+ * this id, in the actor's workspace, and visible to them.
+ */
+export const ownedRow = <T extends OwnedTable>(
+  table: T,
+  scope: { accountId: number },
+  id: number,
+  visible?: SQL,
+) => and(eq(table.id, id), eq(table.accountId, scope.accountId), visible);
+
+/**
  * The one way to load a row by id for a workspace: another workspace's row, or one the actor's policy
  * hides, is simply not found (DESIGN §4), never a 403 that would confirm it exists.
  */
@@ -29,7 +40,7 @@ export async function findOwned<T extends OwnedTable>(
   const query = tx
     .select()
     .from(table as PgTable)
-    .where(and(eq(table.id, id), eq(table.accountId, scope.accountId), options.visible))
+    .where(ownedRow(table, scope, id, options.visible))
     .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound(options.what ?? 'Not found');

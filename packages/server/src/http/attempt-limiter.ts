@@ -25,5 +25,9 @@ export function createAttemptLimiter(max: number, windowMs: number) {
         throw error;
       }
     },
+    /** After a success: the budget limits guesses, so someone who knows the password is not locked out. */
+    clear(key: string): void {
+      hits.delete(key);
+    },
   };
 }

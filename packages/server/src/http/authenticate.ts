@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { findMembership } from '../modules/accounts/memberships.ts';
+import { findMemberSession } from '../modules/auth/find-member-session.ts';
 import { findLiveSession, findSessionByCookie, SESSION_COOKIE } from '../modules/auth/session-store.ts';
 import { type MemberActor, memberActor, type UserActor, userActor } from './actor.ts';
 import { type AuthCache, createAuthCache } from './auth-cache.ts';
@@ -29,14 +29,12 @@ const fromRow = (row: NonNullable<Awaited<ReturnType<typeof findLiveSession>>>) 
 export async function authenticateUser(ctx: AppContext, request: FastifyRequest): Promise<UserActor> {
   const token = bearer(request);
   if (token) {
-    const cached = ctx.authCaches.user.get(token);
-    if (cached) return cached;
-    const claims = await ctx.tokens.verify(token, 'id');
-    const row = await findLiveSession(ctx.db, claims.sid);
-    if (!row || String(row.user.id) !== claims.sub) throw sessionInvalid();
-    const actor = fromRow(row);
-    ctx.authCaches.user.set(token, actor, claims.exp);
-    return actor;
+    return ctx.authCaches.user.resolve(token, async () => {
+      const claims = await ctx.tokens.verify(token, 'id');
+      const row = await findLiveSession(ctx.db, claims.sid);
+      if (!row || String(row.user.id) !== claims.sub) throw sessionInvalid();
+      return { value: fromRow(row), exp: claims.exp };
+    });
   }
   const cookie = request.cookies?.[SESSION_COOKIE];
   if (!cookie) throw unauthorized();
@@ -49,14 +47,11 @@ export async function authenticateUser(ctx: AppContext, request: FastifyRequest)
 export async function authenticateAccount(ctx: AppContext, request: FastifyRequest): Promise<MemberActor> {
   const token = bearer(request);
   if (!token) throw unauthorized();
-  const cached = ctx.authCaches.account.get(token);
-  if (cached) return cached;
-  const claims = await ctx.tokens.verify(token, 'access');
-  const row = await findLiveSession(ctx.db, claims.sid);
-  if (!row || String(row.user.id) !== claims.sub) throw sessionInvalid();
-  const member = await findMembership(ctx.db, row.user.id, Number(claims.account_id));
-  if (!member) throw new AppError('FORBIDDEN', 'You no longer have access to this workspace');
-  const actor = memberActor(fromRow(row), member);
-  ctx.authCaches.account.set(token, actor, claims.exp);
-  return actor;
+  return ctx.authCaches.account.resolve(token, async () => {
+    const claims = await ctx.tokens.verify(token, 'access');
+    const row = await findMemberSession(ctx.db, claims.sid, Number(claims.account_id));
+    if (!row || String(row.user.id) !== claims.sub) throw sessionInvalid();
+    if (!row.member) throw new AppError('FORBIDDEN', 'You no longer have access to this workspace');
+    return { value: memberActor(fromRow(row), row.member), exp: claims.exp };
+  });
 }

@@ -1,8 +1,12 @@
+import { NUMBER_TOO_LARGE } from '@charter/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isEmailClaimConflict, pgError } from '../db/errors.ts';
 import { describeFailure } from '../db/resilience.ts';
 import { withWriteLedger } from '../db/write-ledger.ts';
+import { EMAIL_IN_USE_MESSAGE } from '../modules/auth/email-claims.ts';
 import { databaseFailure } from './database-errors.ts';
-import { AppError } from './errors.ts';
+import { AppError, type ErrorCode } from './errors.ts';
+import { NUL_REFUSED } from './request-guards.ts';
 
 type ValidationIssue = {
   instancePath?: string;
@@ -20,6 +24,23 @@ function fieldsOf(validation: ValidationIssue[]): Record<string, string> {
     fields[key] ??= issue.message ?? 'Invalid value';
   }
   return fields;
+}
+
+/**
+ * Bad input the database refused where no earlier check caught it: an answer naming the input, never a
+ * 500. The request guards and the email claims are the first line; this is the last.
+ */
+function databaseRefusal(error: unknown): { status: number; code: ErrorCode; message: string } | null {
+  if (isEmailClaimConflict(error)) {
+    return { status: 409, code: 'E_EMAIL_ALREADY_CLAIMED', message: EMAIL_IN_USE_MESSAGE };
+  }
+  const code = pgError(error)?.code;
+  // 22021: a NUL in text; 22P05: a NUL in JSON (jsonb).
+  if (code === '22021' || code === '22P05') {
+    return { status: 400, code: 'VALIDATION_ERROR', message: NUL_REFUSED };
+  }
+  if (code === '22003') return { status: 400, code: 'VALIDATION_ERROR', message: NUMBER_TOO_LARGE };
+  return null;
 }
 
 /** Every failure leaves as `{code, message, fields?}` with the status its code implies. */
@@ -43,6 +64,10 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply
         .status(400)
         .send({ code: 'VALIDATION_ERROR', message: Object.values(fields)[0] ?? 'Invalid input', fields });
+    }
+    const database = databaseRefusal(error);
+    if (database) {
+      return reply.status(database.status).send({ code: database.code, message: database.message });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ code: 'RATE_LIMITED', message: error.message });

@@ -18,6 +18,7 @@ export const errorStatus = {
   E_CODE_EXPIRED: 400,
   E_CODE_RETRY: 429,
   RATE_LIMITED: 429,
+  CSRF_REJECTED: 403,
   CONFLICT: 409,
   PREVIEW_UNAVAILABLE: 422,
   /** The database cannot be reached (or timed out) and nothing of the request was saved: retry later. */

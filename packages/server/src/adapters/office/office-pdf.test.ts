@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLibreOfficeConverter, findLibreOffice } from './office-pdf.ts';
+import { canIsolateNetwork, createLibreOfficeConverter, findLibreOffice } from './office-pdf.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-office-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -36,7 +36,7 @@ describe('the LibreOffice converter', () => {
       'slow',
       `echo start >> ${log}; sleep 0.2; printf '%%PDF-1.4 converted' > "$out/document.pdf"; echo end >> ${log}`,
     );
-    const converter = createLibreOfficeConverter(binary, 1);
+    const converter = createLibreOfficeConverter(binary, { slots: 1 });
     try {
       const pdfs = await Promise.all([1, 2, 3].map(() => converter.toPdf(Buffer.from('hello'), 'txt')));
       expect(pdfs.map((pdf) => pdf.toString())).toEqual(Array(3).fill('%PDF-1.4 converted'));
@@ -66,4 +66,31 @@ describe('the LibreOffice converter', () => {
       await broken.close();
     }
   });
+
+  it.runIf(canIsolateNetwork())(
+    'runs LibreOffice in a network namespace of its own, with only loopback',
+    async () => {
+      // /proc/self/ns/net names a process's network namespace; /proc/self/net/dev lists its interfaces.
+      const seen = path.join(dir, 'network.txt');
+      const binary = fakeSoffice(
+        'netns',
+        `readlink /proc/self/ns/net > ${seen}; cat /proc/self/net/dev >> ${seen}; printf '%%PDF-1.4' > "$out/document.pdf"`,
+      );
+      const mine = fs.readlinkSync('/proc/self/ns/net');
+      const isolated = createLibreOfficeConverter(binary);
+      const open = createLibreOfficeConverter(binary, { isolateNetwork: false });
+      try {
+        expect(isolated.networkIsolated).toBe(true);
+        await isolated.toPdf(Buffer.from('x'), 'txt');
+        const [namespace, , , ...interfaces] = fs.readFileSync(seen, 'utf8').trim().split('\n');
+        expect(namespace).not.toBe(mine);
+        expect(interfaces.map((line) => line.split(':')[0].trim())).toEqual(['lo']);
+        await open.toPdf(Buffer.from('x'), 'txt');
+        expect(fs.readFileSync(seen, 'utf8').split('\n')[0]).toBe(mine);
+      } finally {
+        await isolated.close();
+        await open.close();
+      }
+    },
+  );
 });

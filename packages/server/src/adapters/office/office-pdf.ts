@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -60,15 +60,59 @@ function run(binary: string, args: string[], timeoutMs: number): Promise<void> {
 }
 
 /**
- * LibreOffice in headless mode. Conversions run at most `slots` at a time, each slot with its own
- * user profile: two conversions sharing one profile fail silently (DESIGN §1). Profiles are kept
- * between conversions (the first one of a slot is slower) in a folder removed by `close`.
+ * The profile every conversion runs with. Documents can name remote or local resources (an image linked
+ * by URL, say) that LibreOffice would fetch while converting, a server-side request forgery: links from
+ * documents are blocked (BlockUntrustedRefererLinks) and macros never run.
+ */
+const HARDENED_PROFILE = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+</oor:items>
+`;
+
+/** Writes the hardened settings into a profile before LibreOffice first creates it. */
+function prepareProfile(dir: string) {
+  const user = path.join(dir, 'user');
+  fs.mkdirSync(user, { recursive: true });
+  fs.writeFileSync(path.join(user, 'registrymodifications.xcu'), HARDENED_PROFILE);
+}
+
+/**
+ * `unshare` starts LibreOffice in a network namespace of its own, with no interface up (not even
+ * loopback), where it can reach nothing. Unprivileged user namespaces make this work without root; some
+ * containers forbid them, and then only the profile's settings stand between a document and the network.
+ */
+export function canIsolateNetwork(unshare = 'unshare'): boolean {
+  const probe = spawnSync(unshare, ['--net', '--map-root-user', 'true'], {
+    stdio: 'ignore',
+    timeout: 10_000,
+  });
+  return probe.status === 0;
+}
+
+export type ConverterOptions = {
+  /** Conversions at a time, each with its own profile. */
+  slots?: number;
+  /** Run LibreOffice without network access (default: when the system allows it). */
+  isolateNetwork?: boolean;
+};
+
+/**
+ * LibreOffice in headless mode, without network access and with links in documents blocked. Conversions
+ * run at most `slots` at a time, each slot with its own user profile: two conversions sharing one profile
+ * fail silently (DESIGN §1). Profiles are kept between conversions (the first one of a slot is slower)
+ * in a folder removed by `close`.
  */
 export function createLibreOfficeConverter(
   binary: string,
-  slots = 2,
-): OfficeConverter & { close(): Promise<void> } {
+  options: ConverterOptions = {},
+): OfficeConverter & { close(): Promise<void>; networkIsolated: boolean } {
+  const slots = options.slots ?? 2;
+  const networkIsolated = options.isolateNetwork ?? canIsolateNetwork();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-office-'));
+  for (let slot = 0; slot < slots; slot += 1) prepareProfile(path.join(root, `profile-${slot}`));
   const free = Array.from({ length: slots }, (_, index) => index);
   const waiting: Array<(slot: number) => void> = [];
   const acquire = () =>
@@ -82,6 +126,8 @@ export function createLibreOfficeConverter(
     if (next) next(slot);
     else free.push(slot);
   };
+  const command = (args: string[]): [string, string[]] =>
+    networkIsolated ? ['unshare', ['--net', '--map-root-user', binary, ...args]] : [binary, args];
 
   return {
     async toPdf(bytes, extension) {
@@ -92,21 +138,18 @@ export function createLibreOfficeConverter(
         const input = path.join(job, `document.${extension}`);
         await fsp.writeFile(input, bytes);
         const profile = pathToFileURL(path.join(root, `profile-${slot}`)).href;
-        await run(
-          binary,
-          [
-            '--headless',
-            '--norestore',
-            '--nolockcheck',
-            `-env:UserInstallation=${profile}`,
-            '--convert-to',
-            'pdf',
-            '--outdir',
-            job,
-            input,
-          ],
-          CONVERSION_TIMEOUT_MS,
-        );
+        const [program, args] = command([
+          '--headless',
+          '--norestore',
+          '--nolockcheck',
+          `-env:UserInstallation=${profile}`,
+          '--convert-to',
+          'pdf',
+          '--outdir',
+          job,
+          input,
+        ]);
+        await run(program, args, CONVERSION_TIMEOUT_MS);
         // LibreOffice exits 0 even when it could not convert: the output file is the proof.
         const pdf = await fsp.readFile(path.join(job, 'document.pdf')).catch(() => null);
         if (pdf?.subarray(0, 5).toString('latin1') !== '%PDF-') {
@@ -119,5 +162,6 @@ export function createLibreOfficeConverter(
       }
     },
     close: () => fsp.rm(root, { recursive: true, force: true }),
+    networkIsolated,
   };
 }

@@ -32,6 +32,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),
     impersonatorId: integer('impersonator_id').references(() => users.id),
+    /** The one workspace a remote-login (impersonated) session was opened for; null otherwise. */
+    boundAccountId: integer('bound_account_id'),
     method: text('method').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -76,4 +78,20 @@ export const oidcIdentities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('oidc_identities_key').on(t.issuer, t.subject)],
+);
+
+/**
+ * Every email address in use, primary (users.email) or extra (authenticators.value), lower-cased, held
+ * by one user at most. Kept by triggers on both tables (migration 0010), so every path that writes an
+ * address is covered and two concurrent claims of one address cannot both commit.
+ */
+export const emailClaims = pgTable(
+  'email_claims',
+  {
+    address: text('address').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('email_claims_user_idx').on(t.userId)],
 );

@@ -1,4 +1,4 @@
-import { BUSINESS_PURPOSES, FEATURE_TYPE, validateCompanyName } from '@charter/domain';
+import { BUSINESS_PURPOSES, FEATURE_TYPE, USER_FEATURE_TYPES, validateCompanyName } from '@charter/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accountFeatures, accounts, memberships } from '../../db/schema/index.ts';
@@ -11,6 +11,15 @@ const purposes = new Set<string>(BUSINESS_PURPOSES.map((p) => p.value));
 
 /** Applies the rules the client applies (spec 1 §5) before anything is written. */
 export function validateNewAccount(input: NewAccountInput, field = 'company_name') {
+  for (const { feature_type_id: id } of input.features ?? []) {
+    if (USER_FEATURE_TYPES.includes(id)) continue;
+    throw invalid({
+      features:
+        id === FEATURE_TYPE.PARTNER_SLUG
+          ? `Feature ${id} (partner slug) is set by the partner, not when creating a workspace.`
+          : `Unknown feature type ${id}.`,
+    });
+  }
   const nameError = validateCompanyName(input.company_name ?? '', {});
   if (nameError) throw invalid({ [field]: nameError });
   const businessType = input.features?.find((f) => f.feature_type_id === FEATURE_TYPE.BUSINESS_TYPE);

@@ -1,4 +1,11 @@
-import { accountMe, accountParams, accountView, newAccountBody, newAccountResponse } from '@charter/domain';
+import {
+  accountMe,
+  accountParams,
+  accountView,
+  newAccountBody,
+  newAccountResponse,
+  noContent,
+} from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
@@ -41,7 +48,7 @@ export async function accountRoutes(app: App, ctx: AppContext) {
     app.route({
       method,
       url: '/api/user/accounts/:id/preference',
-      schema: { tags: ['user'], params: accountParams },
+      schema: { tags: ['user'], params: accountParams, response: { 204: noContent } },
       handler: async (request, reply) => {
         const actor = await authenticateUser(ctx, request);
         const { id } = request.params;

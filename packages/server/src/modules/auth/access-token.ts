@@ -1,9 +1,23 @@
 import { FEATURE_TYPE } from '@charter/domain';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { UserActor } from '../../http/actor.ts';
+import { sessions } from '../../db/schema/index.ts';
+import { isImpersonated, type UserActor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import { findMembership } from '../accounts/memberships.ts';
 import { issueAccessToken } from './issue-tokens.ts';
+import { canOpenWorkspace, IMPERSONATOR_BOUND_TO_WORKSPACE } from './policies.ts';
+
+/** The workspace an impersonated session was opened for (null for the user's own sessions). */
+async function boundAccount(ctx: AppContext, actor: UserActor) {
+  if (!isImpersonated(actor)) return null;
+  const [row] = await ctx.db
+    .select({ accountId: sessions.boundAccountId })
+    .from(sessions)
+    .where(eq(sessions.id, actor.sessionId))
+    .limit(1);
+  return row?.accountId ?? null;
+}
 
 /** POST /api/authn/access_token: a token for one workspace the session's user belongs to. */
 export async function issueAccessTokenFor(
@@ -13,6 +27,9 @@ export async function issueAccessTokenFor(
 ) {
   if (input.user_id !== undefined && input.user_id !== actor.userId) {
     throw forbidden('You can only request tokens for yourself.');
+  }
+  if (!canOpenWorkspace(actor, await boundAccount(ctx, actor), input.account_id)) {
+    throw forbidden(IMPERSONATOR_BOUND_TO_WORKSPACE);
   }
   const row = await findMembership(ctx.db, actor.userId, input.account_id);
   if (!row) throw forbidden('To access that page you must be an admin of its parent Workspace.');

@@ -1,4 +1,6 @@
 import {
+  type ChallengeStatusView,
+  type ChallengeTemplate,
   normalizeVerificationCode,
   VERIFICATION_CODE_ALPHABET,
   VERIFICATION_CODE_LENGTH,
@@ -11,15 +13,14 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
+import { claiming } from './email-claims.ts';
 import { challengeEmail } from './emails.ts';
 import { findUserByEmail } from './find-user.ts';
 import { issueIdToken } from './issue-tokens.ts';
 import { checkCode, consumeCode, findCode, issueCode } from './one-time-codes.ts';
 import { presentUser } from './presenters.ts';
 import { createSession } from './session-store.ts';
-
-export const CHALLENGE_TEMPLATES = ['magic-link', 'verification-email', 'reset-password'] as const;
-export type ChallengeTemplate = (typeof CHALLENGE_TEMPLATES)[number];
+import { verifyProvenEmail } from './take-over-account.ts';
 
 export const VERIFY_ERROR = 'There was an error while verifying your code.';
 
@@ -34,7 +35,10 @@ export async function requestChallenge(
     let user = await findUserByEmail(tx, input.email);
     if (!user) {
       if (!input.create) throw notFound('No account uses this email address');
-      [user] = await tx.insert(users).values({ email: input.email.trim() }).onConflictDoNothing().returning();
+      // Another user's extra address is refused by the database (email_claims).
+      [user] = await claiming(() =>
+        tx.insert(users).values({ email: input.email.trim() }).onConflictDoNothing().returning(),
+      );
       if (!user) throw new AppError('CONFLICT', 'This email address was just registered, please try again.');
     }
     const code = randomCode(VERIFICATION_CODE_ALPHABET, VERIFICATION_CODE_LENGTH);
@@ -63,7 +67,11 @@ async function findChallenge(ctx: AppContext, id: string, receipt: string | unde
   return row;
 }
 
-export async function challengeStatus(ctx: AppContext, id: string, receipt: string) {
+export async function challengeStatus(
+  ctx: AppContext,
+  id: string,
+  receipt: string,
+): Promise<ChallengeStatusView> {
   const row = await findChallenge(ctx, id, receipt);
   const status = row.consumedAt ? 'verified' : row.expiresAt.getTime() < Date.now() ? 'expired' : 'pending';
   return { id: row.id, status, template: row.state };
@@ -74,7 +82,10 @@ export async function deleteChallenge(ctx: AppContext, id: string, receipt: stri
   await ctx.db.transaction((tx) => consumeCode(tx, row.id)).catch(() => undefined);
 }
 
-/** Signs in with a verified challenge; proving the inbox also verifies the email. */
+/**
+ * Signs in with a verified challenge. Proving the inbox also verifies the email, and the first proof
+ * takes over an account someone else registered with that address (as Google sign-in does).
+ */
 export async function redeemChallenge(
   ctx: AppContext,
   input: { id: string; code: string; ip?: string; userAgent?: string },
@@ -85,12 +96,11 @@ export async function redeemChallenge(
   await checkCode(ctx.db, row?.purpose === 'challenge' ? row : null, code, VERIFY_ERROR);
   return ctx.db.transaction(async (tx) => {
     await consumeCode(tx, row!.id);
-    const [user] = await tx
-      .update(users)
-      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, row!.userId))
-      .returning();
-    if (user.disabledAt) throw new AppError('FORBIDDEN', 'This account is disabled.');
+    const [found] = await tx.select().from(users).where(eq(users.id, row!.userId)).limit(1);
+    if (!found || found.disabledAt) throw new AppError('FORBIDDEN', 'This account is disabled.');
+    // A code mailed to an address the user has since moved away from proves nothing about the new one.
+    const proven = found.email.toLowerCase() === row!.email.toLowerCase();
+    const user = proven ? await verifyProvenEmail(tx, found) : found;
     const session = await createSession(tx, {
       userId: user.id,
       method: 'challenge',

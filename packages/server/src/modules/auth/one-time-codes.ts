@@ -9,6 +9,14 @@ export type CodePurpose = 'confirm_email' | 'challenge' | 'reset_password' | 'au
 
 export const MAX_CODE_ATTEMPTS = 5;
 
+/**
+ * Six-digit codes can be guessed, and each resend mails a fresh one: their wrong tries are counted per
+ * user and address over the last hour, across resends, so asking for a new code buys no more guesses.
+ */
+const GUESSABLE: ReadonlySet<CodePurpose> = new Set(['confirm_email', 'authenticator']);
+const GUESS_WINDOW = sql.raw("interval '1 hour'");
+export const TOO_MANY_GUESSES = 'Too many attempts. Please wait an hour and try again.';
+
 export type CodeRow = typeof oneTimeCodes.$inferSelect;
 
 export async function issueCode(
@@ -66,13 +74,24 @@ export async function checkCode(
   if (row.consumedAt) throw new AppError('E_CODE_REDEEMED', 'This code has already been used.');
   if (row.expiresAt.getTime() < Date.now())
     throw new AppError('TOKEN_EXPIRED_ERROR', 'This code has expired.');
+  const guessable = GUESSABLE.has(row.purpose as CodePurpose);
+  const recentTries = sql`(select coalesce(sum(o.attempts), 0) from one_time_codes o
+    where o.user_id = ${row.userId} and o.purpose = ${row.purpose} and o.email = ${row.email}
+      and o.created_at > now() - ${GUESS_WINDOW})`;
   const [counted] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(and(eq(oneTimeCodes.id, row.id), lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS)))
+    .where(
+      and(
+        eq(oneTimeCodes.id, row.id),
+        lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+        guessable ? sql`${recentTries} < ${MAX_CODE_ATTEMPTS}` : undefined,
+      ),
+    )
     .returning({ attempts: oneTimeCodes.attempts });
   if (!counted) {
-    throw new AppError('E_CODE_RETRY', 'Too many attempts. Please request a new code.');
+    const message = guessable ? TOO_MANY_GUESSES : 'Too many attempts. Please request a new code.';
+    throw new AppError('E_CODE_RETRY', message);
   }
   if (!hashEquals(row.codeHash, code)) throw new AppError('E_CODE_INVALID', invalidMessage);
 }

@@ -17,6 +17,7 @@ import { resetPasswordEmail } from './emails.ts';
 import { findUserByEmail } from './find-user.ts';
 import { checkCode, consumeCode, findCode, issueCode } from './one-time-codes.ts';
 import { revokeUserSessions } from './session-store.ts';
+import { verifyProvenEmail } from './take-over-account.ts';
 
 const RESET_TTL_MS = 3600_000;
 const INVALID_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
@@ -57,10 +58,10 @@ export async function resetPassword(ctx: AppContext, input: { code: string; pass
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await consumeCode(tx, row.id);
-    await tx
-      .update(users)
-      .set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, row.userId));
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    // The link proves the inbox: an account someone else registered with it becomes the owner's.
+    if (user && user.email.toLowerCase() === row.email.toLowerCase()) await verifyProvenEmail(tx, user);
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
     // A new password ends every session opened with the old one.
     await revokeUserSessions(tx, row.userId);
   });

@@ -1,6 +1,7 @@
+import type { SessionUser } from '@charter/domain';
 import type { UserRow } from '../../http/actor.ts';
 
-export function presentUser(user: UserRow, impersonatorId: number | null = null) {
+export function presentUser(user: UserRow, impersonatorId: number | null = null): SessionUser {
   return {
     id: user.id,
     email: user.email,

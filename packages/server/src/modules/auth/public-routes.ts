@@ -1,5 +1,13 @@
-import { checkPasswordStrength } from '@charter/domain';
-import { z } from 'zod';
+import {
+  authProviders,
+  checkPasswordStrength,
+  emailCheck,
+  emailParams,
+  forgotPasswordBody,
+  messageResponse,
+  passwordStrength,
+  resetPasswordBody,
+} from '@charter/domain';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
@@ -12,22 +20,28 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/public/auth/email/:email',
-    { config: limit, schema: { tags: ['public'], params: z.object({ email: z.string() }) } },
+    {
+      config: limit,
+      schema: { tags: ['public'], params: emailParams, response: { 200: emailCheck } },
+    },
     async (request) => {
-      const user = await findUserByEmail(ctx.db, decodeURIComponent(request.params.email));
+      // The router has already decoded the path once; decoding again broke on a '%' in the address.
+      const user = await findUserByEmail(ctx.db, request.params.email);
       if (!user || user.disabledAt) throw notFound('No account uses this email address');
       return { password_allowed: user.passwordHash !== null, email_verified: user.emailVerifiedAt !== null };
     },
   );
 
   // Which sign-in buttons the login page shows.
-  app.get('/api/public/auth/providers', { schema: { tags: ['public'] } }, async () => ({
-    google: ctx.config.google !== null,
-  }));
+  app.get(
+    '/api/public/auth/providers',
+    { schema: { tags: ['public'], response: { 200: authProviders } } },
+    async () => ({ google: ctx.config.google !== null }),
+  );
 
   app.get(
     '/api/public/auth/check-password',
-    { config: limit, schema: { tags: ['public'] } },
+    { config: limit, schema: { tags: ['public'], response: { 200: passwordStrength } } },
     async (request) => {
       const header = request.headers.authorization ?? '';
       const decoded = header.startsWith('Basic ')
@@ -40,7 +54,10 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
 
   app.patch(
     '/api/public/user/password/forgot',
-    { config: limit, schema: { tags: ['public'], body: z.object({ email: z.string() }) } },
+    {
+      config: limit,
+      schema: { tags: ['public'], body: forgotPasswordBody, response: { 200: messageResponse } },
+    },
     async (request) => forgotPassword(ctx, request.body.email, await mailBrandFor(ctx, request.headers.host)),
   );
 
@@ -48,7 +65,7 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
     '/api/public/user/password/reset/',
     {
       config: limit,
-      schema: { tags: ['public'], body: z.object({ code: z.string(), password: z.string() }) },
+      schema: { tags: ['public'], body: resetPasswordBody, response: { 200: messageResponse } },
     },
     async (request) => resetPassword(ctx, request.body),
   );

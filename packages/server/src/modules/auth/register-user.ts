@@ -6,7 +6,7 @@ import { AppError, invalid } from '../../http/errors.ts';
 import { createAccount, type NewAccountInput, validateNewAccount } from '../accounts/create-account.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { sendConfirmationCode } from './confirm-email.ts';
-import { findUserByEmail } from './find-user.ts';
+import { claiming, isEmailClaimed } from './email-claims.ts';
 import { issueIdToken } from './issue-tokens.ts';
 import { presentUser } from './presenters.ts';
 import { createSession } from './session-store.ts';
@@ -42,22 +42,27 @@ export async function registerUser(
   input: RegisterInput & { ip?: string; userAgent?: string; brand: MailBrand },
 ) {
   validateRegistration(input);
-  if (await findUserByEmail(ctx.db, input.email))
-    throw new AppError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE);
+  const taken = () => new AppError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE);
+  // Someone's primary or extra address; the database checks again when the user is written.
+  if (await isEmailClaimed(ctx.db, input.email)) throw taken();
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: input.email.trim(),
-        passwordHash,
-        firstName: input.first_name.trim(),
-        familyName: input.family_name.trim(),
-        tosAcceptedAt: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!user) throw new AppError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE);
+    const [user] = await claiming(
+      () =>
+        tx
+          .insert(users)
+          .values({
+            email: input.email.trim(),
+            passwordHash,
+            firstName: input.first_name.trim(),
+            familyName: input.family_name.trim(),
+            tosAcceptedAt: new Date(),
+          })
+          .onConflictDoNothing()
+          .returning(),
+      taken,
+    );
+    if (!user) throw taken();
     const account = input.company
       ? await createAccount(tx, { ...input.company, userId: user.id, brandId: input.brand.id })
       : null;

@@ -29,6 +29,7 @@ export async function remoteLogin(
       userId: target.user.id,
       method: 'remote',
       impersonatorId: staff.user.id,
+      boundAccountId: target.account.id,
       ip: input.ip,
       userAgent: input.userAgent,
     });

@@ -1,5 +1,21 @@
-import { int32, rowIdParam } from '@charter/domain';
-import { z } from 'zod';
+import {
+  accessTokenBody,
+  accessTokenResponse,
+  challengeParams,
+  challengeReceipt,
+  challengeReceiptQuery,
+  challengeSignInResponse,
+  challengeStatusView,
+  credentialsBody,
+  idTokenResponse,
+  jwks,
+  noContent,
+  redeemChallengeBody,
+  registerUserBody,
+  registrationResponse,
+  requestChallengeBody,
+  signInResponse,
+} from '@charter/domain';
 import type { AppContext } from '../../context.ts';
 import { createAttemptLimiter } from '../../http/attempt-limiter.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
@@ -8,38 +24,11 @@ import { clearSessionCookie, clientInfo, setSessionCookie } from '../../http/req
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { issueAccessTokenFor } from './access-token.ts';
-import {
-  CHALLENGE_TEMPLATES,
-  challengeStatus,
-  deleteChallenge,
-  redeemChallenge,
-  requestChallenge,
-} from './challenges.ts';
+import { challengeStatus, deleteChallenge, redeemChallenge, requestChallenge } from './challenges.ts';
 import { issueIdToken } from './issue-tokens.ts';
 import { loginWithCredentials, parseBasicAuth } from './login-with-credentials.ts';
 import { registerUser } from './register-user.ts';
 import { revokeSession, touchSession } from './session-store.ts';
-
-const registration = z.object({
-  email: z.string().max(254),
-  password: z.string().max(256),
-  first_name: z.string().max(100),
-  family_name: z.string().max(100),
-  create: z.literal(true),
-  tos: z.boolean().optional(),
-  company: z
-    .object({
-      company_name: z.string().max(200),
-      features: z
-        .array(z.object({ feature_type_id: int32, value: z.string().max(200) }))
-        .max(20)
-        .optional(),
-    })
-    .optional(),
-});
-
-/** A login may carry a body (API clients often send their credentials twice); only `create` registers. */
-const credentialsBody = z.looseObject({ create: z.boolean().optional() }).nullish();
 
 export async function authRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -48,11 +37,18 @@ export async function authRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/authn/session/credentials',
-    { config: limit, schema: { tags: ['authn'], body: credentialsBody } },
+    {
+      config: limit,
+      schema: {
+        tags: ['authn'],
+        body: credentialsBody,
+        response: { 200: signInResponse, 201: registrationResponse },
+      },
+    },
     async (request, reply) => {
       const basic = parseBasicAuth(request.headers.authorization);
       if (request.body?.create) {
-        const parsed = registration.safeParse(request.body);
+        const parsed = registerUserBody.safeParse(request.body);
         if (!parsed.success) {
           const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
           throw invalid(fields);
@@ -65,6 +61,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
       if (!basic?.email || !basic.password) throw invalid({ password: 'Password required' });
       perEmail.hit(basic.email.toLowerCase());
       const result = await loginWithCredentials(ctx, { ...basic, ...clientInfo(request) });
+      perEmail.clear(basic.email.toLowerCase());
       setSessionCookie(ctx, reply, result.cookie);
       return result.body;
     },
@@ -72,15 +69,17 @@ export async function authRoutes(app: App, ctx: AppContext) {
 
   // The OIDC token exchange is the same call: the callback left a session cookie, the page swaps it for
   // an id_token.
+  const idTokenSchema = { tags: ['authn'], response: { 200: idTokenResponse } };
   for (const url of ['/api/authn/session/id_token', '/api/authn/session/oidc/token']) {
-    app.post(url, { config: limit, schema: { tags: ['authn'] } }, async (request) => {
+    app.post(url, { config: limit, schema: idTokenSchema }, async (request) => {
       const actor = await authenticateUser(ctx, request);
       await touchSession(ctx.db, actor.sessionId);
       return { id_token: await issueIdToken(ctx, actor.user, actor.sessionId, actor.impersonatorId) };
     });
   }
 
-  app.delete('/api/authn/session', { schema: { tags: ['authn'] } }, async (request, reply) => {
+  const logoutSchema = { tags: ['authn'], response: { 204: noContent } };
+  app.delete('/api/authn/session', { schema: logoutSchema }, async (request, reply) => {
     const actor = await authenticateUser(ctx, request).catch(() => null);
     if (actor) await revokeSession(ctx.db, actor.sessionId);
     clearSessionCookie(ctx, reply);
@@ -93,10 +92,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: {
         tags: ['authn'],
-        body: z.object({
-          account_id: rowIdParam,
-          user_id: rowIdParam.optional(),
-        }),
+        body: accessTokenBody,
+        response: { 200: accessTokenResponse },
       },
     },
     async (request) => {
@@ -111,12 +108,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: {
         tags: ['authn'],
-        body: z.object({
-          identifier: z.object({ type: z.literal('email'), value: z.string().max(254) }),
-          template: z.enum(CHALLENGE_TEMPLATES),
-          state: z.string().max(500).optional(),
-          create: z.boolean().optional(),
-        }),
+        body: requestChallengeBody,
+        response: { 201: challengeReceipt },
       },
     },
     async (request, reply) => {
@@ -127,18 +120,31 @@ export async function authRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  const challengeParams = z.object({ id: z.string() });
-  const receiptQuery = z.object({ receipt: z.string().min(1) });
-
   app.get(
     '/api/authn/challenge/:id',
-    { config: limit, schema: { tags: ['authn'], params: challengeParams, querystring: receiptQuery } },
+    {
+      config: limit,
+      schema: {
+        tags: ['authn'],
+        params: challengeParams,
+        querystring: challengeReceiptQuery,
+        response: { 200: challengeStatusView },
+      },
+    },
     async (request) => challengeStatus(ctx, request.params.id, request.query.receipt),
   );
 
   app.delete(
     '/api/authn/challenge/:id',
-    { config: limit, schema: { tags: ['authn'], params: challengeParams, querystring: receiptQuery } },
+    {
+      config: limit,
+      schema: {
+        tags: ['authn'],
+        params: challengeParams,
+        querystring: challengeReceiptQuery,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       await deleteChallenge(ctx, request.params.id, request.query.receipt);
       return reply.status(204).send();
@@ -149,7 +155,12 @@ export async function authRoutes(app: App, ctx: AppContext) {
     '/api/authn/session/challenge/:id',
     {
       config: limit,
-      schema: { tags: ['authn'], params: challengeParams, body: z.object({ code: z.string() }) },
+      schema: {
+        tags: ['authn'],
+        params: challengeParams,
+        body: redeemChallengeBody,
+        response: { 200: challengeSignInResponse },
+      },
     },
     async (request, reply) => {
       const result = await redeemChallenge(ctx, {
@@ -162,7 +173,9 @@ export async function authRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/.well-known/jwks.json', async () => ctx.tokens.jwks());
+  app.get('/.well-known/jwks.json', { schema: { tags: ['public'], response: { 200: jwks } } }, async () =>
+    ctx.tokens.jwks(),
+  );
 }
 
 export const notStaff = () => new AppError('NOT_SUDO', 'Only platform staff can log in as another user.');

@@ -11,7 +11,15 @@ export type SessionMethod = 'password' | 'challenge' | 'oidc' | 'register' | 're
 
 export async function createSession(
   tx: Tx,
-  input: { userId: number; method: SessionMethod; ip?: string; userAgent?: string; impersonatorId?: number },
+  input: {
+    userId: number;
+    method: SessionMethod;
+    ip?: string;
+    userAgent?: string;
+    impersonatorId?: number;
+    /** The workspace a remote login is for: its session opens no other (see auth/policies.ts). */
+    boundAccountId?: number;
+  },
 ) {
   const id = randomUUID();
   const secret = randomToken();
@@ -23,12 +31,14 @@ export async function createSession(
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 300),
     impersonatorId: input.impersonatorId,
+    boundAccountId: input.boundAccountId,
     expiresAt: new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000),
   });
   return { id, cookie: `${id}.${secret}` };
 }
 
-const liveSession = (id: string) =>
+/** A session that is neither revoked nor expired. */
+export const liveSession = (id: string) =>
   and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
 /** The live session and its (enabled) user, or null. One indexed query. */

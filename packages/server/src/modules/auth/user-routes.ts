@@ -1,5 +1,11 @@
-import { rowIdParam } from '@charter/domain';
-import { z } from 'zod';
+import {
+  confirmEmailParams,
+  emailConfirmation,
+  messageResponse,
+  remoteLoginBody,
+  remoteLoginResponse,
+  sessionUser,
+} from '@charter/domain';
 import type { AppContext } from '../../context.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { clientInfo } from '../../http/request-info.ts';
@@ -12,14 +18,17 @@ import { remoteLogin } from './remote-login.ts';
 export async function userAuthRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
 
-  app.get('/api/user/me', { schema: { tags: ['user'] } }, async (request) => {
+  app.get('/api/user/me', { schema: { tags: ['user'], response: { 200: sessionUser } } }, async (request) => {
     const actor = await authenticateUser(ctx, request);
     return presentUser(actor.user, actor.impersonatorId);
   });
 
   app.get(
     '/api/user/confirm/:code',
-    { config: limit, schema: { tags: ['user'], params: z.object({ code: z.string() }) } },
+    {
+      config: limit,
+      schema: { tags: ['user'], params: confirmEmailParams, response: { 200: emailConfirmation } },
+    },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
       await confirmEmail(ctx, actor.user, request.params.code);
@@ -29,7 +38,7 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/user/confirm/code/resend',
-    { config: limit, schema: { tags: ['user'] } },
+    { config: limit, schema: { tags: ['user'], response: { 200: messageResponse } } },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
       if (actor.user.emailVerifiedAt) return { message: 'Your email address is already confirmed.' };
@@ -45,7 +54,8 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: {
         tags: ['authn'],
-        body: z.object({ user_id: rowIdParam, account_id: rowIdParam }),
+        body: remoteLoginBody,
+        response: { 200: remoteLoginResponse },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { findBrandForHost } from './brands.ts';
+import { findBrandForHost } from './scope.ts';
 
 /** What an email needs of the brand the request came through: its name and where links point. */
 export type MailBrand = { id: number | null; name: string; url: string };

@@ -1,3 +1,4 @@
+import type { CabinetFileAbilities } from '@charter/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { documents, files } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
@@ -19,10 +20,8 @@ export function readableFiles(actor: MemberActor): SQL | undefined {
     where ${and(eq(documents.accountId, actor.accountId), visibleDocuments(actor))})`;
 }
 
-export type FileAbilities = { download: boolean; rename: boolean; move: boolean; delete: boolean };
-
 /** A task's document stays in the cabinet as long as its task (it goes with it). */
-export const fileAbilities = (actor: MemberActor, file: { isDocument: boolean }): FileAbilities => {
+export const fileAbilities = (actor: MemberActor, file: { isDocument: boolean }): CabinetFileAbilities => {
   const cabinet = canUseCabinet(actor);
   return { download: true, rename: cabinet, move: cabinet, delete: cabinet && !file.isDocument };
 };

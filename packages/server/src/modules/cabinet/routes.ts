@@ -1,29 +1,45 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { idParams, int32Param, offsetParam, rowId } from '@charter/domain';
+import {
+  binaryResponse,
+  cabinetFileInfo,
+  cabinetFolder,
+  createFolderBody,
+  fileLink,
+  fileTokenBody,
+  fileTokenParams,
+  folderListing,
+  folderQuery,
+  idParams,
+  noContent,
+  publicFileQuery,
+  renameFolderBody,
+  storedFile,
+  updateFileBody,
+  uploadQuery,
+  zipFilesBody,
+} from '@charter/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
-import { spool } from '../../adapters/storage/spool.ts';
 import type { AppContext } from '../../context.ts';
 import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
-import { forbidden, invalid } from '../../http/errors.ts';
+import { forbidden } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
-import { uploadFailure } from '../../http/upload-failure.ts';
 import { findReadableFile } from '../workflows/documents.ts';
-import { documentToken, fileByToken, fileToken } from './file-tokens.ts';
-import {
-  deleteFile,
-  fileInfo,
-  MAX_FILES_PER_UPLOAD,
-  storeUploads,
-  type Upload,
-  updateFile,
-  zipFiles,
-} from './files.ts';
-import { createFolder, deleteFolder, listFolder, renameFolder } from './folders.ts';
+import { createFolder } from './create-folder.ts';
+import { deleteFile } from './delete-file.ts';
+import { deleteFolder } from './delete-folder.ts';
+import { documentToken } from './document-token.ts';
+import { fileByToken } from './file-by-token.ts';
+import { fileInfo } from './file-info.ts';
+import { fileToken } from './file-token.ts';
+import { listFolder } from './list-folder.ts';
 import { canUseCabinet, NO_CABINET_ACCESS } from './policies.ts';
 import { previewPdf, removeFileBytes } from './previews.ts';
+import { renameFolder } from './rename-folder.ts';
+import { storeUploads } from './store-uploads.ts';
+import { updateFile } from './update-file.ts';
+import { withUploads } from './with-uploads.ts';
+import { zipFiles } from './zip-files.ts';
 
 const tags = ['cabinet'];
 
@@ -34,30 +50,7 @@ async function authenticateCabinet(ctx: AppContext, request: FastifyRequest) {
   return actor;
 }
 
-/**
- * Every file part of a multipart request, spooled to DATA_DIR/tmp as it arrives (the plugin caps each
- * file's size), then handed to `use`; the spooled files are removed afterwards, whatever happens.
- */
-export async function withUploads<T>(
-  ctx: AppContext,
-  request: FastifyRequest,
-  use: (uploads: Upload[]) => Promise<T>,
-): Promise<T> {
-  if (!request.isMultipart()) throw invalid({ file: 'Choose a file to upload.' });
-  const uploads: Upload[] = [];
-  try {
-    for await (const part of request.files()) {
-      const file = await spool(part.file, path.join(ctx.config.dataDir, 'tmp'));
-      uploads.push({ filename: part.filename, file });
-      if (part.file.truncated) throw invalid({ file: 'The file is too large.' });
-    }
-    return await use(uploads);
-  } catch (error) {
-    throw uploadFailure(request, error);
-  } finally {
-    await Promise.all(uploads.map((upload) => fs.rm(upload.file.path, { force: true })));
-  }
-}
+const previewResponse = binaryResponse('The file as PDF (office files converted)', 'application/pdf');
 
 /** A preview PDF, named after its file (report.docx -> report.pdf), shown inline and never cached. */
 function sendPreview(reply: FastifyReply, filename: string, pdf: Buffer) {
@@ -73,16 +66,7 @@ function sendPreview(reply: FastifyReply, filename: string, pdf: Buffer) {
 export async function cabinetRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/account/storage/folder',
-    {
-      schema: {
-        tags,
-        querystring: z.object({
-          path: z.string().max(2000).default('/'),
-          limit: z.coerce.number().int().min(1).max(500).default(200),
-          offset: offsetParam,
-        }),
-      },
-    },
+    { schema: { tags, querystring: folderQuery, response: { 200: folderListing } } },
     async (request) => {
       const actor = await authenticateCabinet(ctx, request);
       return listFolder({ tx: ctx.db, actor, query: request.query });
@@ -91,7 +75,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/storage/folder',
-    { schema: { tags, body: z.object({ path: z.string().max(2000) }) } },
+    { schema: { tags, body: createFolderBody, response: { 201: cabinetFolder } } },
     async (request, reply) => {
       const actor = await authenticateCabinet(ctx, request);
       const folder = await ctx.db.transaction((tx) => createFolder({ tx, actor, path: request.body.path }));
@@ -101,7 +85,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
 
   app.patch(
     '/api/account/storage/folder/:id',
-    { schema: { tags, params: idParams, body: z.object({ name: z.string().max(200) }) } },
+    { schema: { tags, params: idParams, body: renameFolderBody, response: { 200: cabinetFolder } } },
     async (request) => {
       const actor = await authenticateCabinet(ctx, request);
       return ctx.db.transaction((tx) =>
@@ -112,7 +96,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
 
   app.delete(
     '/api/account/storage/folder/:id',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       const actor = await authenticateCabinet(ctx, request);
       await ctx.db.transaction((tx) => deleteFolder({ tx, actor, id: request.params.id }));
@@ -122,7 +106,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/storage/upload',
-    { schema: { tags, querystring: z.object({ path: z.string().max(2000).default('/') }) } },
+    { schema: { tags, querystring: uploadQuery, response: { 201: z.array(storedFile) } } },
     async (request, reply) => {
       const actor = await authenticateCabinet(ctx, request);
       const stored = await withUploads(ctx, request, (uploads) =>
@@ -132,14 +116,18 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/account/box/file/:id/info', { schema: { tags, params: idParams } }, async (request) => {
-    const actor = await authenticateCabinet(ctx, request);
-    return ctx.db.transaction((tx) => fileInfo({ tx, actor, id: request.params.id }));
-  });
+  app.get(
+    '/api/account/box/file/:id/info',
+    { schema: { tags, params: idParams, response: { 200: cabinetFileInfo } } },
+    async (request) => {
+      const actor = await authenticateCabinet(ctx, request);
+      return ctx.db.transaction((tx) => fileInfo({ tx, actor, id: request.params.id }));
+    },
+  );
 
   app.get(
     '/api/account/box/file/:id/preview',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams, response: { 200: previewResponse } } },
     async (request, reply) => {
       // Like GET box/file: a task's document for any member, other files with cabinet access.
       const actor = await authenticateAccount(ctx, request);
@@ -150,13 +138,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
 
   app.put(
     '/api/account/box/file/:id',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: z.object({ filename: z.string().max(300).optional(), path: z.string().max(2000).optional() }),
-      },
-    },
+    { schema: { tags, params: idParams, body: updateFileBody, response: { 200: storedFile } } },
     async (request) => {
       const actor = await authenticateCabinet(ctx, request);
       return ctx.db.transaction((tx) =>
@@ -165,25 +147,25 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.delete('/api/account/box/file/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const actor = await authenticateCabinet(ctx, request);
-    const file = await ctx.db.transaction((tx) => deleteFile({ tx, actor, id: request.params.id }));
-    // The row is gone first: a failure here leaves unreachable bytes, never a row without its file.
-    await removeFileBytes(ctx, file);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/account/box/file/:id',
+    { schema: { tags, params: idParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      const actor = await authenticateCabinet(ctx, request);
+      const file = await ctx.db.transaction((tx) => deleteFile({ tx, actor, id: request.params.id }));
+      // The row is gone first: a failure here leaves unreachable bytes, never a row without its file.
+      await removeFileBytes(ctx, file);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/account/storage/download-zip',
     {
       schema: {
         tags,
-        body: z.object({
-          file_ids: z
-            .array(rowId)
-            .min(1)
-            .max(MAX_FILES_PER_UPLOAD * 10),
-        }),
+        body: zipFilesBody,
+        response: { 200: binaryResponse('The chosen files as Documents.zip', 'application/zip') },
       },
     },
     async (request, reply) => {
@@ -199,7 +181,7 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/storage/token',
-    { schema: { tags, body: z.object({ file_id: rowId }) } },
+    { schema: { tags, body: fileTokenBody, response: { 200: fileLink } } },
     async (request) => {
       // Like GET box/file: a task's document for any member, other files with cabinet access.
       const actor = await authenticateAccount(ctx, request);
@@ -207,22 +189,28 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/user/document/:id/token', { schema: { tags, params: idParams } }, async (request) => {
-    const actor = await authenticateUser(ctx, request);
-    return ctx.db.transaction((tx) => documentToken({ tx, actor, documentId: request.params.id }));
-  });
+  app.get(
+    '/api/user/document/:id/token',
+    { schema: { tags, params: idParams, response: { 200: fileLink } } },
+    async (request) => {
+      const actor = await authenticateUser(ctx, request);
+      return ctx.db.transaction((tx) => documentToken({ tx, actor, documentId: request.params.id }));
+    },
+  );
 
   app.get(
     '/api/public/file/:token',
     {
       schema: {
         tags: ['public'],
-        params: z.object({ token: z.string().min(20).max(100) }),
-        querystring: z.object({ preview: int32Param.optional() }),
+        params: fileTokenParams,
+        querystring: publicFileQuery,
+        // The stored file's own type, or application/pdf with ?preview=1.
+        response: { 200: binaryResponse('The file, inline, while its link lasts', '*/*') },
       },
     },
     async (request, reply) => {
-      const file = await fileByToken(ctx, request.params.token);
+      const file = await fileByToken({ tx: ctx.db, token: request.params.token });
       // ?preview=1: the file as the preview modal shows it (office files as PDF).
       if (request.query.preview) return sendPreview(reply, file.filename, await previewPdf(ctx, file));
       return reply

@@ -6,6 +6,7 @@ export type OidcFailureCode =
   | 'unavailable'
   | 'email_missing'
   | 'email_unverified'
+  | 'email_in_use'
   | 'account_disabled'
   | 'server';
 

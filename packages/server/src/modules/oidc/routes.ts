@@ -1,3 +1,4 @@
+import { redirectResponse } from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -32,6 +33,9 @@ function googleSettings(ctx: AppContext) {
 /** Registered at the issuer as the redirect URI; on PUBLIC_URL so it holds behind a proxy or a prefix. */
 const callbackUrl = (ctx: AppContext, search = '') => new URL(`${ctx.config.publicUrl}${CALLBACK}${search}`);
 
+const toIssuer = redirectResponse("To the issuer's sign-in page; on failure to /login?oidc_error=");
+const signedIn = redirectResponse('Signed in: to /login?oidc=1&redirect=…; on failure to /login?oidc_error=');
+
 const failureUrl = (code: OidcFailure['code']) => `/login?${new URLSearchParams({ oidc_error: code })}`;
 
 /** Sign-in with Google (or any OIDC issuer set by OIDC_ISSUER). Browser navigations: failures redirect. */
@@ -40,7 +44,7 @@ export async function oidcRoutes(app: App, ctx: AppContext) {
 
   app.get(
     `${BASE}/auth`,
-    { config: limit, schema: { tags: ['authn'], querystring: authQuery } },
+    { config: limit, schema: { tags: ['authn'], querystring: authQuery, response: { 302: toIssuer } } },
     async (request, reply) => {
       const google = googleSettings(ctx);
       const configuration = await oidcConfiguration(google).catch((err: unknown) => {
@@ -55,7 +59,8 @@ export async function oidcRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get(CALLBACK, { config: limit, schema: { tags: ['authn'] } }, async (request, reply) => {
+  const callback = { tags: ['authn'], response: { 302: signedIn } };
+  app.get(CALLBACK, { config: limit, schema: callback }, async (request, reply) => {
     const google = googleSettings(ctx);
     clearStateCookie(ctx, reply);
     try {

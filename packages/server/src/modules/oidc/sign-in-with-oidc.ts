@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { oidcIdentities, users } from '../../db/schema/index.ts';
+import { claiming } from '../auth/email-claims.ts';
 import { findUserByEmail } from '../auth/find-user.ts';
-import { createSession, revokeUserSessions } from '../auth/session-store.ts';
+import { createSession } from '../auth/session-store.ts';
+import { verifyProvenEmail } from '../auth/take-over-account.ts';
 import { OidcFailure } from './oidc-failure.ts';
 
 /** Who the issuer says signed in, from its verified ID token. */
@@ -37,29 +39,27 @@ async function linkByEmail(tx: Tx, profile: OidcProfile): Promise<UserRow | null
   if (!existing) return null;
   if (!profile.emailVerified) throw new OidcFailure('email_unverified');
   if (existing.disabledAt) throw new OidcFailure('account_disabled');
-  await linkIdentity(tx, existing.id, profile);
-  if (existing.emailVerifiedAt) return existing;
-  // Whoever registered this address never proved they own it and the issuer just did: drop their
-  // password and sessions, so an account prepared in advance by someone else stays no one's but the owner's.
-  await revokeUserSessions(tx, existing.id);
-  const [verified] = await tx
-    .update(users)
-    .set({ emailVerifiedAt: new Date(), passwordHash: null, updatedAt: new Date() })
-    .where(eq(users.id, existing.id))
-    .returning();
-  return verified;
+  // The issuer just proved the address: an account someone else registered with it becomes the owner's.
+  const owner = await verifyProvenEmail(tx, existing);
+  await linkIdentity(tx, owner.id, profile);
+  return owner;
 }
 
 async function createOidcUser(tx: Tx, profile: OidcProfile): Promise<UserRow> {
-  const [user] = await tx
-    .insert(users)
-    .values({
-      email: profile.email,
-      firstName: profile.firstName,
-      familyName: profile.familyName,
-      emailVerifiedAt: profile.emailVerified ? new Date() : null,
-    })
-    .returning();
+  // Another user's extra address: refused by the database (email_claims).
+  const [user] = await claiming(
+    () =>
+      tx
+        .insert(users)
+        .values({
+          email: profile.email,
+          firstName: profile.firstName,
+          familyName: profile.familyName,
+          emailVerifiedAt: profile.emailVerified ? new Date() : null,
+        })
+        .returning(),
+    () => new OidcFailure('email_in_use'),
+  );
   await linkIdentity(tx, user.id, profile);
   return user;
 }

@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { parseConfirmationCode, validateEmail, WRONG_CONFIRMATION_CODE } from '@charter/domain';
+import {
+  type AuthenticatorView,
+  parseConfirmationCode,
+  validateEmail,
+  WRONG_CONFIRMATION_CODE,
+} from '@charter/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { authenticators, users } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
-import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../../http/errors.ts';
 import { sendSixDigitCode } from '../auth/confirm-email.ts';
-import { findUserByEmail } from '../auth/find-user.ts';
+import { claiming, emailInUse, isEmailClaimed } from '../auth/email-claims.ts';
 import { checkCode, consumeCode, findOpenCode } from '../auth/one-time-codes.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
+import { authorizeSignInChange } from './policies.ts';
 
 type Row = typeof authenticators.$inferSelect;
 
-const present = (row: Row) => ({
+const present = (row: Row): AuthenticatorView => ({
   id: row.id,
   pub_id: row.pubId,
   type: row.type,
@@ -25,7 +31,7 @@ const present = (row: Row) => ({
 /** The primary address (users.email) first, as priority 0, then the added ones. */
 type ProfileInput = { ctx: AppContext; actor: UserActor };
 
-export async function listAuthenticators({ ctx, actor }: ProfileInput) {
+export async function listAuthenticators({ ctx, actor }: ProfileInput): Promise<AuthenticatorView[]> {
   const { user } = actor;
   const rows = await ctx.db
     .select()
@@ -44,29 +50,21 @@ export async function listAuthenticators({ ctx, actor }: ProfileInput) {
   return [primary, ...rows.map(present)];
 }
 
-async function emailTaken(ctx: AppContext, email: string) {
-  if (await findUserByEmail(ctx.db, email)) return true;
-  const [row] = await ctx.db
-    .select({ id: authenticators.id })
-    .from(authenticators)
-    .where(sql`lower(${authenticators.value}) = lower(${email})`)
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function addAuthenticator(input: ProfileInput & { email: string; brand: MailBrand }) {
+  authorizeSignInChange(input.actor);
   const { ctx, email, brand } = input;
   const { user } = input.actor;
   const emailError = validateEmail(email);
   if (emailError) throw invalid({ email: emailError });
-  if (await emailTaken(ctx, email)) {
-    throw new AppError('E_EMAIL_ALREADY_CLAIMED', 'This email address is already in use.');
-  }
+  // Someone's primary or extra address; the database checks again when the row is written.
+  if (await isEmailClaimed(ctx.db, email)) throw emailInUse();
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(authenticators)
-      .values({ pubId: randomUUID(), userId: user.id, value: email.trim(), priority: 1 })
-      .returning();
+    const [row] = await claiming(() =>
+      tx
+        .insert(authenticators)
+        .values({ pubId: randomUUID(), userId: user.id, value: email.trim(), priority: 1 })
+        .returning(),
+    );
     await sendSixDigitCode(ctx, tx, { purpose: 'authenticator', userId: user.id, email: row.value, brand });
     return present(row);
   });
@@ -83,6 +81,7 @@ async function findOwn({ ctx, actor }: ProfileInput, where: ReturnType<typeof eq
 }
 
 export async function verifyAuthenticator(input: ProfileInput & { email: string; code: string }) {
+  authorizeSignInChange(input.actor);
   const { ctx, email, code } = input;
   const { user } = input.actor;
   const row = await findOwn(input, sql`lower(${authenticators.value}) = lower(${email})`);
@@ -103,6 +102,7 @@ export async function verifyAuthenticator(input: ProfileInput & { email: string;
 
 /** Priority 0 makes a verified address the primary (sign-in) one; the old primary becomes an extra. */
 export async function makePrimary(input: ProfileInput & { id: number }) {
+  authorizeSignInChange(input.actor);
   const { ctx } = input;
   const { user } = input.actor;
   const row = await findOwn(input, eq(authenticators.id, input.id));
@@ -110,7 +110,7 @@ export async function makePrimary(input: ProfileInput & { id: number }) {
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(authenticators)
-      .set({ value: user.email, verifiedAt: user.emailVerifiedAt ?? new Date() })
+      .set({ value: user.email, verifiedAt: user.emailVerifiedAt })
       .where(eq(authenticators.id, row.id));
     await tx
       .update(users)
@@ -120,6 +120,7 @@ export async function makePrimary(input: ProfileInput & { id: number }) {
 }
 
 export async function removeAuthenticator(input: ProfileInput & { id: number }) {
+  authorizeSignInChange(input.actor);
   const row = await findOwn(input, eq(authenticators.id, input.id));
   await input.ctx.db.delete(authenticators).where(eq(authenticators.id, row.id));
 }

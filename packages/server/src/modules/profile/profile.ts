@@ -1,6 +1,7 @@
 import {
   CURRENT_PASSWORD_INCORRECT,
   PASSWORD_CHANGED,
+  type ProfileView,
   validateNewPassword,
   validatePhone,
 } from '@charter/domain';
@@ -11,8 +12,9 @@ import { authenticators, users } from '../../db/schema/index.ts';
 import type { UserActor, UserRow } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { revokeUserSessions } from '../auth/session-store.ts';
+import { authorizeSignInChange } from './policies.ts';
 
-export async function presentProfile(ctx: AppContext, user: UserRow) {
+export async function presentProfile(ctx: AppContext, user: UserRow): Promise<ProfileView> {
   const extra = await ctx.db
     .select({ value: authenticators.value, verifiedAt: authenticators.verifiedAt })
     .from(authenticators)
@@ -67,6 +69,7 @@ export async function changePassword({
   actor: UserActor;
   input: { current_password?: string; password: string };
 }) {
+  authorizeSignInChange(actor);
   const passwordError = validateNewPassword(input.password);
   if (passwordError) throw invalid({ password: passwordError });
   if (actor.user.passwordHash !== null) {

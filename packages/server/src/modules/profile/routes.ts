@@ -1,6 +1,19 @@
-import { idParams, int32, SET_NEW_PASSWORD_EMAIL_SENT } from '@charter/domain';
+import {
+  addAuthenticatorBody,
+  authenticatorParams,
+  authenticatorView,
+  changePasswordBody,
+  messageResponse,
+  noContent,
+  profileView,
+  SET_NEW_PASSWORD_EMAIL_SENT,
+  updateAuthenticatorBody,
+  updateProfileBody,
+  verifyAuthenticatorBody,
+} from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { createAttemptLimiter } from '../../http/attempt-limiter.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { sendPasswordLink } from '../auth/password-reset.ts';
@@ -12,12 +25,16 @@ import {
   removeAuthenticator,
   verifyAuthenticator,
 } from './authenticators.ts';
+import { authorizeSignInChange } from './policies.ts';
 import { changePassword, presentProfile, updateProfile } from './profile.ts';
 
 export async function profileRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
+  // Guessing the current password of one user from many addresses is limited too, before any hashing.
+  const perUser = createAttemptLimiter(ctx.config.authEmailAttempts, 15 * 60_000);
 
-  app.get('/api/user/settings/profile', { schema: { tags: ['user'] } }, async (request) => {
+  const profileSchema = { tags: ['user'], response: { 200: profileView } };
+  app.get('/api/user/settings/profile', { schema: profileSchema }, async (request) => {
     const actor = await authenticateUser(ctx, request);
     return presentProfile(ctx, actor.user);
   });
@@ -27,11 +44,8 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags: ['user'],
-        body: z.object({
-          firstName: z.string().max(100),
-          lastName: z.string().max(100),
-          phone: z.string().max(40).nullish(),
-        }),
+        body: updateProfileBody,
+        response: { 200: profileView },
       },
     },
     async (request) => {
@@ -46,34 +60,43 @@ export async function profileRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: {
         tags: ['user'],
-        body: z.object({ current_password: z.string().optional(), password: z.string().max(256) }),
+        body: changePasswordBody,
+        response: { 200: messageResponse },
       },
     },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      return changePassword({ ctx, actor, input: request.body });
+      if (actor.user.passwordHash !== null) perUser.hit(String(actor.userId));
+      const changed = await changePassword({ ctx, actor, input: request.body });
+      perUser.clear(String(actor.userId));
+      return changed;
     },
   );
 
   app.post(
     '/api/user/settings/password/link',
-    { config: limit, schema: { tags: ['user'] } },
+    { config: limit, schema: { tags: ['user'], response: { 200: messageResponse } } },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
+      authorizeSignInChange(actor);
       const brand = await mailBrandFor(ctx, request.headers.host);
       await ctx.db.transaction((tx) => sendPasswordLink(ctx, tx, actor.user, brand));
       return { message: SET_NEW_PASSWORD_EMAIL_SENT };
     },
   );
 
-  app.get('/api/v1/user/authenticators', { schema: { tags: ['user'] } }, async (request) => {
+  const listSchema = { tags: ['user'], response: { 200: z.array(authenticatorView) } };
+  app.get('/api/v1/user/authenticators', { schema: listSchema }, async (request) => {
     const actor = await authenticateUser(ctx, request);
     return listAuthenticators({ ctx, actor });
   });
 
   app.post(
     '/api/user/settings/authenticators',
-    { config: limit, schema: { tags: ['user'], body: z.object({ email: z.string() }) } },
+    {
+      config: limit,
+      schema: { tags: ['user'], body: addAuthenticatorBody, response: { 201: authenticatorView } },
+    },
     async (request, reply) => {
       const actor = await authenticateUser(ctx, request);
       const brand = await mailBrandFor(ctx, request.headers.host);
@@ -85,7 +108,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     '/api/user/settings/authenticators',
     {
       config: limit,
-      schema: { tags: ['user'], body: z.object({ email: z.string(), password: z.string() }) },
+      schema: { tags: ['user'], body: verifyAuthenticatorBody, response: { 200: authenticatorView } },
     },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
@@ -96,7 +119,14 @@ export async function profileRoutes(app: App, ctx: AppContext) {
 
   app.patch(
     '/api/v1/user/authenticators/:id',
-    { schema: { tags: ['user'], params: idParams, body: z.object({ priority: int32.min(0) }) } },
+    {
+      schema: {
+        tags: ['user'],
+        params: authenticatorParams,
+        body: updateAuthenticatorBody,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const actor = await authenticateUser(ctx, request);
       if (request.body.priority === 0) await makePrimary({ ctx, actor, id: request.params.id });
@@ -106,7 +136,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
 
   app.delete(
     '/api/v1/user/authenticators/:id',
-    { schema: { tags: ['user'], params: idParams } },
+    { schema: { tags: ['user'], params: authenticatorParams, response: { 204: noContent } } },
     async (request, reply) => {
       const actor = await authenticateUser(ctx, request);
       await removeAuthenticator({ ctx, actor, id: request.params.id });

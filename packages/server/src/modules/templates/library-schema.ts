@@ -17,6 +17,8 @@ const field = z.object({
   entity_type: z.enum(['corporation', 'llc', 'lp']).optional(),
   /** company_name: an entity that is already formed keeps its name as it is. */
   is_entity_formed: z.boolean().default(false),
+  /** company_name: `other` for another party (a counterparty, a person, a foreign company): no suffix needed. */
+  party: z.enum(['ours', 'other']).default('ours'),
 });
 
 export const questionSchema = field.extend({

@@ -1,16 +1,26 @@
-import { idParams, int32, int32Param, offsetParam, rowId, rowIdParam } from '@charter/domain';
+import {
+  answersView,
+  createResourceBody,
+  idParams,
+  mergeResourcesParams,
+  queryAnswersBody,
+  renameResourceBody,
+  resourceDetail,
+  resourceListQuery,
+  resourceView,
+  saveAnswerBody,
+  savedAnswer,
+} from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http/types.ts';
+import { createResource } from './create-resource.ts';
+import { deleteResource } from './delete-resource.ts';
+import { getResource } from './get-resource.ts';
+import { listResources } from './list-resources.ts';
+import { mergeResources } from './merge-resources.ts';
 import { queryAnswers } from './query-answers.ts';
-import {
-  createResource,
-  deleteResource,
-  getResource,
-  listResources,
-  mergeResources,
-  renameResource,
-} from './resources.ts';
+import { renameResource } from './rename-resource.ts';
 import { routeKit, tags } from './route-kit.ts';
 import { saveAnswer } from './save-answer.ts';
 
@@ -20,18 +30,7 @@ export async function answerRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/flat_feature',
-    {
-      schema: {
-        tags,
-        body: z.object({
-          transaction_id: rowId,
-          feature_type_id: z.union([z.string(), z.number()]).transform(String),
-          resource_id: rowId.nullish(),
-          value: z.string().max(20_000),
-          access_code: z.string().optional(),
-        }),
-      },
-    },
+    { schema: { tags, body: saveAnswerBody, response: { 200: savedAnswer } } },
     async (request) => {
       const actor = await member(request);
       return inTx((tx) => saveAnswer({ tx, actor, input: request.body }));
@@ -40,7 +39,7 @@ export async function answerRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/flat_feature/query',
-    { schema: { tags, body: z.object({ transaction_id: rowId }) } },
+    { schema: { tags, body: queryAnswersBody, response: { 200: answersView } } },
     async (request) => {
       const actor = await member(request);
       return inTx((tx) => queryAnswers({ tx, actor, id: request.body.transaction_id }));
@@ -49,17 +48,7 @@ export async function answerRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/resource',
-    {
-      schema: {
-        tags,
-        body: z.object({
-          name: z.string().max(300),
-          resource_type_id: int32.optional(),
-          transaction_id: rowId.optional(),
-          question_id: z.string().max(100).optional(),
-        }),
-      },
-    },
+    { schema: { tags, body: createResourceBody, response: { 201: resourceView } } },
     async (request, reply) => {
       const actor = await member(request);
       return reply.status(201).send(await inTx((tx) => createResource({ tx, actor, input: request.body })));
@@ -68,28 +57,18 @@ export async function answerRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/account/resource/',
-    {
-      schema: {
-        tags,
-        querystring: z.object({
-          resource_type_id: int32Param.optional(),
-          search: z.string().max(100).optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-          offset: offsetParam,
-        }),
-      },
-    },
+    { schema: { tags, querystring: resourceListQuery, response: { 200: z.array(resourceView) } } },
     async (request) => {
       const actor = await member(request);
       return inTx((tx) => listResources({ tx, actor, query: request.query }));
     },
   );
 
-  readById('/api/account/resource/:id', getResource);
+  readById('/api/account/resource/:id', resourceDetail, getResource);
 
   app.patch(
     '/api/account/resource/:id',
-    { schema: { tags, params: idParams, body: z.object({ name: z.string().max(300) }) } },
+    { schema: { tags, params: idParams, body: renameResourceBody, response: { 200: resourceView } } },
     async (request) => {
       const actor = await member(request);
       return inTx((tx) => renameResource({ tx, actor, id: request.params.id, name: request.body.name }));
@@ -100,12 +79,7 @@ export async function answerRoutes(app: App, ctx: AppContext) {
 
   app.put(
     '/api/account/resource/merge/:a/:b',
-    {
-      schema: {
-        tags,
-        params: z.object({ a: rowIdParam, b: rowIdParam }),
-      },
-    },
+    { schema: { tags, params: mergeResourcesParams, response: { 200: resourceView } } },
     async (request) => {
       const actor = await member(request);
       const { a, b } = request.params;

@@ -1,96 +1,119 @@
-import type { QuestionnaireAnswers, QuestionSpec, ResourceEntry } from '@charter/domain';
-import { asc, eq, inArray } from 'drizzle-orm';
+import {
+  answersDocument,
+  checkQuestionnaire,
+  type QuestionnaireAnswers,
+  type QuestionSpec,
+  type ResourceEntry,
+} from '@charter/domain';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { flatFeatures, resourceFeatures, resources, transactionResources } from '../../db/schema/index.ts';
-import type { TransactionTemplate } from './catalog.ts';
+import {
+  flatFeatures,
+  resourceFeatures,
+  resources,
+  transactionResources,
+  transactions,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { type StoredTemplate, type TransactionTemplate, transactionTemplateOf } from './catalog.ts';
 
-export const questionsOf = (template: TransactionTemplate) => template.questions as QuestionSpec[];
+/** A task group's answers: read, checked as the client checks them, and marked as changed. */
+
+/** A listed resource with its answers, as the SQL below returns it. */
+type Listed = {
+  question_id: string;
+  resource_id: number;
+  name: string;
+  is_draft: boolean;
+  values: Record<string, string>;
+};
+
+/** A transaction's own answers as `[key, value]` pairs, selected beside whatever names the transaction. */
+export const savedAnswersJson = (transactionId: AnyPgColumn | SQL) => sql<[string, string][]>`coalesce(
+  (select json_agg(json_build_array(${flatFeatures.key}, ${flatFeatures.value}))
+     from ${flatFeatures} where ${flatFeatures.transactionId} = ${transactionId}), '[]'::json)`;
+
+/** The resources its lists name, in order, each with its own answers. */
+export const listedResourcesJson = (transactionId: AnyPgColumn | SQL) => sql<Listed[]>`coalesce(
+  (select json_agg(json_build_object(
+            'question_id', ${transactionResources.questionId}, 'resource_id', ${resources.id},
+            'name', ${resources.name}, 'is_draft', ${resources.isDraft},
+            'values', (select coalesce(json_object_agg(${resourceFeatures.key}, ${resourceFeatures.value}), '{}'::json)
+                         from ${resourceFeatures} where ${resourceFeatures.resourceId} = ${resources.id}))
+          order by ${transactionResources.position})
+     from ${transactionResources}
+     join ${resources} on ${resources.id} = ${transactionResources.resourceId}
+    where ${transactionResources.transactionId} = ${transactionId}), '[]'::json)`;
 
 /**
  * A transaction's answers: its own flat features (a question's default stands until answered) and, for
  * each resource list, its resources with their features. The first field of a list is the resource's name.
  */
-export async function loadAnswers(
-  tx: Tx,
-  transactionId: number,
+export function answersOf(
   template: TransactionTemplate,
-): Promise<QuestionnaireAnswers> {
-  const saved = await tx
-    .select({ key: flatFeatures.key, value: flatFeatures.value })
-    .from(flatFeatures)
-    .where(eq(flatFeatures.transactionId, transactionId));
+  saved: readonly (readonly [string, string])[],
+  listed: readonly Listed[],
+): QuestionnaireAnswers {
   const values: Record<string, string> = {};
   for (const question of template.questions) {
     if (question.default !== undefined && !question.default.startsWith('{{'))
       values[question.id] = question.default;
   }
-  for (const row of saved) values[row.key] = row.value;
-
-  const listed = await tx
-    .select({
-      questionId: transactionResources.questionId,
-      resourceId: resources.id,
-      name: resources.name,
-      isDraft: resources.isDraft,
-    })
-    .from(transactionResources)
-    .innerJoin(resources, eq(resources.id, transactionResources.resourceId))
-    .where(eq(transactionResources.transactionId, transactionId))
-    .orderBy(asc(transactionResources.position));
-  const features = listed.length
-    ? await tx
-        .select()
-        .from(resourceFeatures)
-        .where(
-          inArray(
-            resourceFeatures.resourceId,
-            listed.map((r) => r.resourceId),
-          ),
-        )
-    : [];
+  for (const [key, value] of saved) values[key] = value;
   const lists: Record<string, ResourceEntry[]> = {};
   for (const question of template.questions) {
     if (question.type !== 'resource_list') continue;
     const nameField = question.fields?.[0]?.id;
     lists[question.id] = listed
-      .filter((row) => row.questionId === question.id)
-      .map((row) => {
-        const entryValues: Record<string, string> = {};
-        for (const f of features) if (f.resourceId === row.resourceId) entryValues[f.key] = f.value;
-        if (nameField) entryValues[nameField] = row.name;
-        return {
-          resource_id: row.resourceId,
-          resource_name: row.name,
-          is_draft: row.isDraft,
-          values: entryValues,
-        };
-      });
+      .filter((row) => row.question_id === question.id)
+      .map((row) => ({
+        resource_id: row.resource_id,
+        resource_name: row.name,
+        is_draft: row.is_draft,
+        values: nameField ? { ...row.values, [nameField]: row.name } : row.values,
+      }));
   }
   return { values, lists };
 }
 
-/** The questionnaire as the form screen needs it: every question in order, with its answer. */
-export function presentQuestionnaire(template: TransactionTemplate, answers: QuestionnaireAnswers) {
-  return template.questions.map((question) => ({
-    id: question.id,
-    label: question.label,
-    type: question.type,
-    required: question.required,
-    new_require: question.new_require,
-    fixed: question.fixed,
-    help: question.help,
-    description: question.description,
-    placeholder: question.placeholder,
-    options: question.options,
-    entity_type: question.entity_type,
-    is_entity_formed: question.is_entity_formed,
-    is_hidden: question.is_hidden,
-    required_question_id: question.required_question_id,
-    required_question_value: question.required_question_value,
-    resource_type_id: question.resource_type ?? null,
-    multi_entry: question.multi_entry,
-    fields: question.fields,
-    value: question.type === 'resource_list' ? null : (answers.values[question.id] ?? ''),
-    resources: question.type === 'resource_list' ? (answers.lists[question.id] ?? []) : null,
-  }));
+/** A transaction's answers (see answersOf), in one query. */
+export async function loadAnswers(
+  tx: Tx,
+  transactionId: number,
+  template: TransactionTemplate,
+): Promise<QuestionnaireAnswers> {
+  const id = sql`${transactionId}::integer`;
+  const { rows } = await tx.execute<{ saved: [string, string][]; listed: Listed[] }>(
+    sql`select ${savedAnswersJson(id)} as saved, ${listedResourcesJson(id)} as listed`,
+  );
+  return answersOf(template, rows[0].saved, rows[0].listed);
+}
+
+/** Runs the questionnaire check of the client on the stored answers; a 400 with its messages if it fails. */
+export async function assertQuestionnaireValid(
+  tx: Tx,
+  transaction: typeof transactions.$inferSelect,
+  template: StoredTemplate,
+) {
+  const transactionTemplate = transactionTemplateOf(template, transaction.templateKey);
+  const questions = transactionTemplate.questions as QuestionSpec[];
+  const answers = await loadAnswers(tx, transaction.id, transactionTemplate);
+  const check = checkQuestionnaire(questions, answers, transactionTemplate.validators);
+  if (check.messages.length > 0) {
+    throw new AppError('VALIDATION_ERROR', check.messages.join('\n'), check.errors);
+  }
+  return answersDocument(questions, answers);
+}
+
+/** The form has been started; a change after Submit means it must be validated again. */
+export async function markStarted(tx: Tx, transactionId: number, changed: boolean) {
+  await tx
+    .update(transactions)
+    .set({
+      isStarted: true,
+      updatedAt: new Date(),
+      ...(changed ? { validatedQuestionnaire: false } : {}),
+    })
+    .where(eq(transactions.id, transactionId));
 }

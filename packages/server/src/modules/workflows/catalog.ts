@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { projectTemplates } from '../../db/schema/index.ts';
+import { projects, projectTemplates, type transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProjectTemplate } from '../templates/library-schema.ts';
 
@@ -51,6 +51,13 @@ export async function loadTemplate(tx: Tx, id: string): Promise<StoredTemplate> 
   return template;
 }
 
+/** A template whose current hash the caller has already read (beside the row that names it). */
+export async function templateAt(tx: Tx, id: string, hash: string): Promise<StoredTemplate> {
+  const template = (await cached(tx, [{ id, hash }])).get(id);
+  if (!template) throw notFound('Workflow template not found');
+  return template;
+}
+
 /** The templates of many projects at once (lists), by id. */
 export async function loadTemplates(tx: Tx, ids: readonly string[]) {
   const unique = [...new Set(ids)];
@@ -72,4 +79,14 @@ export function taskTemplateOf(transaction: TransactionTemplate, key: string): T
   const found = transaction.tasks.find((t) => t.id === key);
   if (!found) throw notFound('Task template not found');
   return found;
+}
+
+/** A task group's project template and its own part of it. */
+export async function templateFor(tx: Tx, transaction: typeof transactions.$inferSelect) {
+  const [project] = await tx
+    .select({ templateId: projects.templateId })
+    .from(projects)
+    .where(eq(projects.id, transaction.projectId));
+  const template = await loadTemplate(tx, project.templateId);
+  return { template, transactionTemplate: transactionTemplateOf(template, transaction.templateKey) };
 }

@@ -1,10 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { flatFeatures, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import {
+  flatFeatures,
+  projects,
+  recommendations,
+  taskEvents,
+  tasks,
+  transactions,
+} from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { type TaskTemplate, WORKSPACE_NAME_DEFAULT } from './catalog.ts';
 import { findTemplate } from './scope.ts';
-import { addTodos } from './todos.ts';
 
 /** Generate when the template allows it, else its first mode. */
 const defaultMode = (task: TaskTemplate) => (task.modes.includes('Generate') ? 'Generate' : task.modes[0]);
@@ -85,4 +91,13 @@ export async function createProject(input: {
   }
   await addTodos(tx, accountId, transactionIds);
   return { projectId: project.id, created: true };
+}
+
+/** Every task group of a new project starts as a to-do of the workspace. */
+async function addTodos(tx: Tx, accountId: number, transactionIds: number[]) {
+  if (transactionIds.length === 0) return;
+  await tx
+    .insert(recommendations)
+    .values(transactionIds.map((transactionId) => ({ accountId, transactionId })))
+    .onConflictDoNothing();
 }

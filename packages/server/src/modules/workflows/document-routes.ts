@@ -1,21 +1,37 @@
-import { idParams, int32Param, rowId, rowIdParam } from '@charter/domain';
+import {
+  addRecipientBody,
+  customDocumentQuery,
+  customDocumentView,
+  documentPageQuery,
+  documentView,
+  fileBytes,
+  fileDownloadQuery,
+  idParams,
+  pickCustomDocumentBody,
+  recipientView,
+  saveCustomFieldsBody,
+  taskUploadResponse,
+  userDocumentView,
+  wordTemplateView,
+} from '@charter/domain';
 import { z } from 'zod';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import type { App } from '../../http/types.ts';
-import { withUploads } from '../cabinet/routes.ts';
-import { getCustomDocument, myTemplates, pickCustomDocument, saveCustomFields } from './custom-documents.ts';
-import { documentHistory, readFile, userDocuments } from './documents.ts';
-import { addRecipient, listRecipients, removeRecipient } from './recipients.ts';
+import { withUploads } from '../cabinet/with-uploads.ts';
+import { addRecipient } from './add-recipient.ts';
+import { getCustomDocument } from './get-custom-document.ts';
+import { listDocumentHistory } from './list-document-history.ts';
+import { listRecipients } from './list-recipients.ts';
+import { listUserDocuments } from './list-user-documents.ts';
+import { listWordTemplates } from './list-word-templates.ts';
+import { pickCustomDocument } from './pick-custom-document.ts';
+import { readFile } from './read-file.ts';
+import { removeRecipient } from './remove-recipient.ts';
 import { routeKit, tags } from './route-kit.ts';
-import { uploadTaskDocument } from './upload-document.ts';
-
-/** Newest first, a page at a time: `before` is the last id seen. */
-const documentPage = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: rowIdParam.optional(),
-});
+import { saveCustomFields } from './save-custom-fields.ts';
+import { uploadTaskDocument } from './upload-task-document.ts';
 
 /** Documents: history, files, task uploads, recipients, the user's documents and custom documents. */
 export async function documentRoutes(app: App, ctx: AppContext) {
@@ -23,10 +39,10 @@ export async function documentRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/account/document_history',
-    { schema: { tags, querystring: documentPage } },
+    { schema: { tags, querystring: documentPageQuery, response: { 200: z.array(documentView) } } },
     async (request) => {
       const actor = await member(request);
-      return inTx((tx) => documentHistory({ tx, actor, page: request.query }));
+      return inTx((tx) => listDocumentHistory({ tx, actor, page: request.query }));
     },
   );
 
@@ -36,7 +52,8 @@ export async function documentRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         params: idParams,
-        querystring: z.object({ download: int32Param.optional() }),
+        querystring: fileDownloadQuery,
+        response: { 200: fileBytes('The file as stored, inline or (download=1) as an attachment') },
       },
     },
     async (request, reply) => {
@@ -53,30 +70,23 @@ export async function documentRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.post('/api/account/task/:id/upload', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const actor = await member(request);
-    const result = await withUploads(ctx, request, (uploads) =>
-      uploadTaskDocument({ ctx, actor, taskId: request.params.id, uploads }),
-    );
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/api/account/task/:id/upload',
+    { schema: { tags, params: idParams, response: { 201: taskUploadResponse } } },
+    async (request, reply) => {
+      const actor = await member(request);
+      const result = await withUploads(ctx, request, (uploads) =>
+        uploadTaskDocument({ ctx, actor, taskId: request.params.id, uploads }),
+      );
+      return reply.status(201).send(result);
+    },
+  );
 
-  readById('/api/account/document_history/:id/email_recipient', listRecipients);
+  readById('/api/account/document_history/:id/email_recipient', z.array(recipientView), listRecipients);
 
   app.post(
     '/api/account/document_history/email_recipient',
-    {
-      schema: {
-        tags,
-        body: z.object({
-          document_id: rowId,
-          email: z.string().max(320).optional(),
-          metadata: z
-            .object({ name: z.string().max(200).optional(), role: z.string().max(100).optional() })
-            .optional(),
-        }),
-      },
-    },
+    { schema: { tags, body: addRecipientBody, response: { 201: recipientView } } },
     async (request, reply) => {
       const actor = await member(request);
       return reply.status(201).send(await inTx((tx) => addRecipient({ tx, actor, input: request.body })));
@@ -85,19 +95,27 @@ export async function documentRoutes(app: App, ctx: AppContext) {
 
   removeById('/api/account/document_history/email_recipient/:id', removeRecipient);
 
-  app.get('/api/user/document', { schema: { tags, querystring: documentPage } }, async (request) => {
-    const actor = await authenticateUser(ctx, request);
-    return inTx((tx) => userDocuments({ tx, actor, page: request.query }));
-  });
+  app.get(
+    '/api/user/document',
+    { schema: { tags, querystring: documentPageQuery, response: { 200: z.array(userDocumentView) } } },
+    async (request) => {
+      const actor = await authenticateUser(ctx, request);
+      return inTx((tx) => listUserDocuments({ tx, actor, page: request.query }));
+    },
+  );
 
-  app.get('/api/account/storage/my_templates', { schema: { tags } }, async (request) => {
-    const actor = await member(request);
-    return inTx((tx) => myTemplates({ tx, actor }));
-  });
+  app.get(
+    '/api/account/storage/my_templates',
+    { schema: { tags, response: { 200: z.array(wordTemplateView) } } },
+    async (request) => {
+      const actor = await member(request);
+      return inTx((tx) => listWordTemplates({ tx, actor }));
+    },
+  );
 
   app.get(
     '/api/account/custom_document',
-    { schema: { tags, querystring: z.object({ task_id: rowIdParam }) } },
+    { schema: { tags, querystring: customDocumentQuery, response: { 200: customDocumentView.nullable() } } },
     async (request) => {
       const actor = await member(request);
       return inTx((tx) => getCustomDocument({ tx, actor, taskId: request.query.task_id }));
@@ -106,15 +124,7 @@ export async function documentRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/custom_document',
-    {
-      schema: {
-        tags,
-        body: z.object({
-          account_task_id: rowId,
-          file_id: rowId,
-        }),
-      },
-    },
+    { schema: { tags, body: pickCustomDocumentBody, response: { 201: customDocumentView } } },
     async (request, reply) => {
       const actor = await member(request);
       return reply.status(201).send(await pickCustomDocument({ ctx, actor, input: request.body }));
@@ -123,13 +133,7 @@ export async function documentRoutes(app: App, ctx: AppContext) {
 
   app.put(
     '/api/account/custom_document/:id',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: z.object({ fields: z.record(z.string().max(100), z.string().max(2000)) }),
-      },
-    },
+    { schema: { tags, params: idParams, body: saveCustomFieldsBody, response: { 200: customDocumentView } } },
     async (request) => {
       const actor = await member(request);
       const { fields } = request.body;

@@ -12,12 +12,15 @@ import {
   transactions,
 } from '../../db/schema/index.ts';
 import type { JobAttempt } from '../../jobs/queue.ts';
-import { ensureFolder } from '../cabinet/folders.ts';
+import { ensureFolder } from '../cabinet/ensure-folder.ts';
 import { fillDocx } from '../documents/docx-template.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
 import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
 import { completeTask } from './complete-task.ts';
-import { DOCX_TYPE } from './custom-documents.ts';
+import { DOCX_TYPE } from './custom-document-checks.ts';
+
+/** The durable job that generates a submitted task's document. */
+export const GENERATE_JOB = 'generate-document';
 
 type Typed = { type: FieldType; value: string };
 

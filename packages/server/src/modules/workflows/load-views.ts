@@ -1,26 +1,35 @@
-import { deliverableTimeline, taskStatusLabel, transactionCardStatus } from '@charter/domain';
+import type { TaskMode, TransactionSummary, TransactionView } from '@charter/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
-import { loadTemplates, type StoredTemplate, type TransactionTemplate } from './catalog.ts';
-import { transactionAbilities, visibleTransactions } from './policies.ts';
+import { loadTemplates } from './catalog.ts';
+import { visibleTransactions } from './policies.ts';
+import {
+  presentGroupTemplate,
+  presentTask,
+  presentTaskSummary,
+  presentTransaction,
+  presentTransactionSummary,
+} from './presenters.ts';
 
-type DocumentRow = typeof documents.$inferSelect;
-type EventRow = typeof taskEvents.$inferSelect;
+/**
+ * The read model of task groups: the rows their views and lists are presented from, read in a constant
+ * number of queries whatever the number of groups.
+ */
 
 /** What lists need of a task, its newest document and its group. */
-type ListTask = {
+export type ListTask = {
   id: number;
   transactionId: number;
   templateKey: string;
   label: string;
-  mode: string;
+  mode: TaskMode;
   state: string;
   statusLabel: string | null;
   templateVariantId: string | null;
 };
-type ListDocument = {
+export type ListDocument = {
   taskId: number;
   id: number;
   filename: string;
@@ -28,7 +37,7 @@ type ListDocument = {
   status: string | null;
   revisionCount: number;
 };
-type ListTransaction = {
+export type ListTransaction = {
   id: number;
   accountId: number;
   projectId: number;
@@ -62,147 +71,6 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-export function presentDocument(row: DocumentRow) {
-  return {
-    id: row.id,
-    filename: row.filename,
-    label: row.label,
-    box_file_id: row.fileId,
-    status: row.status,
-    revision_count: row.revisionCount,
-    template_variant: row.templateVariant,
-    account_task_id: row.taskId,
-    transaction_id: row.transactionId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    completed_at: row.completedAt?.toISOString() ?? null,
-  };
-}
-
-/** A task's newest document, as tasks show it. */
-const presentTaskDocument = (document: ListDocument | undefined) =>
-  document
-    ? {
-        id: document.id,
-        filename: document.filename,
-        box_file_id: document.fileId,
-        status: document.status,
-        revision_count: document.revisionCount,
-      }
-    : null;
-
-function presentTask(
-  row: ListTask,
-  template: TransactionTemplate | undefined,
-  document: ListDocument | undefined,
-  events: EventRow[] | undefined,
-) {
-  const taskTemplate = template?.tasks.find((t) => t.id === row.templateKey);
-  const variants = taskTemplate?.variants ?? [];
-  const variant = variants.find((v) => v.id === row.templateVariantId) ?? null;
-  const presentedDocument = presentTaskDocument(document);
-  const type = taskTemplate?.type ?? 'Document';
-  return {
-    id: row.id,
-    label: row.label,
-    mode: row.mode,
-    state: row.state,
-    bypassed: row.mode === 'Skip',
-    status_label: taskStatusLabel({
-      state: row.state,
-      status_label: row.statusLabel,
-      document: presentedDocument,
-    }),
-    modes: taskTemplate?.modes ?? [],
-    document: presentedDocument,
-    template: {
-      type,
-      type_label: type,
-      deliverables: (taskTemplate?.deliverables ?? []).map((d) => ({
-        ...d,
-        timeline: deliverableTimeline(d, { type, mode: row.mode }),
-      })),
-    },
-    template_variant: variant && {
-      id: variant.id,
-      customer_label: variant.customer_label,
-      description: variant.description,
-    },
-    template_type: {
-      customer_label: variant?.customer_label ?? row.label,
-      variants: variants.map((v) => ({
-        id: v.id,
-        customer_label: v.customer_label,
-        description: v.description,
-      })),
-    },
-    timeline: events?.map((event) => ({
-      id: event.id,
-      label: event.label,
-      description: event.description,
-      icon: event.icon,
-      link: event.link,
-      created_at: event.createdAt.toISOString(),
-    })),
-  };
-}
-
-/** The template part of a transaction view: the same object for every group of one template. */
-function presentGroupTemplate(template: StoredTemplate | undefined, key: string) {
-  const transactionTemplate = template?.transactions.find((t) => t.id === key);
-  return {
-    id: key,
-    type: template?.is_assessment ? 'Assessment' : 'Workflow',
-    is_assessment: template?.is_assessment ?? false,
-    module_id: template?.module_id ?? 2,
-    delete_level: transactionTemplate?.delete_level ?? 1,
-    redline_available: transactionTemplate?.redline_available ?? false,
-    validators: transactionTemplate?.validators ?? [],
-    faqs: template?.faqs ?? [],
-    description: transactionTemplate?.description ?? '',
-    prerequisites: { subscriptions: template?.prerequisites ?? [] },
-    task_event: { modes: [...new Set(transactionTemplate?.tasks.flatMap((t) => t.modes) ?? [])] },
-  };
-}
-
-function presentTransaction(
-  row: ListTransaction,
-  groupTemplate: ReturnType<typeof presentGroupTemplate>,
-  taskViews: ReturnType<typeof presentTask>[],
-) {
-  const view = {
-    id: row.id,
-    label: row.label,
-    state: row.state,
-    open: row.open,
-    is_started: row.isStarted,
-    submission_date: row.submissionDate,
-    validated_questionnaire: row.validatedQuestionnaire,
-    allow_reopen: row.allowReopen,
-    disabled: row.open && row.blocking,
-    description: groupTemplate.description,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    account_id: row.accountId,
-    project_id: row.projectId,
-    project_label: row.projectLabel,
-    project_template_id: row.templateId,
-    position: row.position,
-    order_block_info: { blocking: row.blocking },
-    finalize_snapshot: row.finalizeSnapshot ?? null,
-    tasks: taskViews,
-    template: groupTemplate,
-  };
-  const abilities = transactionAbilities({
-    open: row.open,
-    allowReopen: row.allowReopen,
-    deleteLevel: groupTemplate.delete_level,
-    tasks: taskViews,
-  });
-  return { ...view, status: transactionCardStatus(view), abilities };
-}
-export type TransactionView = ReturnType<typeof presentTransaction>;
-
 /**
  * Rows come back from the database as one JSON text value: PGlite's cost is per cell handed over, and a
  * 3,000-row list of 17 columns is several times slower as cells than as one parsed JSON array.
@@ -217,7 +85,7 @@ async function jsonArrays(tx: Tx, query: SQL): Promise<unknown[][]> {
  * Transactions with their tasks, documents and templates in a constant number of queries, whatever
  * the number of rows (the list route serves up to 5,000).
  */
-type LoadOptions = { where?: SQL; limit?: number; withTimeline?: boolean };
+type LoadOptions = { where?: SQL; limit?: number; withSnapshot?: boolean };
 
 async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
   const chosen = sql`select ${transactions.id} from ${transactions}
@@ -230,7 +98,7 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
         t.updated_at, p.label, p.template_id,
         exists (select 1 from ${transactions} prior where prior.project_id = t.project_id
                 and prior.position < t.position and prior.open),
-        ${options.withTimeline ? sql`t.finalize_snapshot` : sql`null`})
+        ${options.withSnapshot ? sql`t.finalize_snapshot` : sql`null`})
       order by t.updated_at desc, t.id desc)::text as data
       from ${transactions} t join ${projects} p on p.id = t.project_id
       where t.id in (${chosen})`,
@@ -276,7 +144,7 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
     transactionId: r[1] as number,
     templateKey: r[2] as string,
     label: r[3] as string,
-    mode: r[4] as string,
+    mode: r[4] as TaskMode,
     state: r[5] as string,
     statusLabel: r[6] as string | null,
     templateVariantId: r[7] as string | null,
@@ -301,26 +169,24 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
   return { rows, tasksByTransaction: groupBy(taskList, (t) => t.transactionId), documentByTask, templates };
 }
 
-/** Transactions with their tasks (each with its newest document and template details) and templates. */
-export async function loadTransactionViews(
-  tx: Tx,
-  actor: MemberActor,
-  options: LoadOptions = {},
-): Promise<TransactionView[]> {
-  const groups = await fetchGroups(tx, actor, options);
+/**
+ * Task groups as their own page shows them: tasks with their newest document, template details and
+ * timeline, and the answers frozen at submission.
+ */
+async function loadTransactionViews(tx: Tx, actor: MemberActor, options: LoadOptions) {
+  const groups = await fetchGroups(tx, actor, { ...options, withSnapshot: true });
   if (!groups) return [];
   const { rows, tasksByTransaction, documentByTask, templates } = groups;
   const taskIds = rows.flatMap((row) => (tasksByTransaction.get(row.id) ?? []).map((t) => t.id));
-  const eventRows =
-    options.withTimeline && taskIds.length
-      ? await tx
-          .select()
-          .from(taskEvents)
-          .where(inArray(taskEvents.taskId, taskIds))
-          .orderBy(desc(taskEvents.createdAt), desc(taskEvents.id))
-      : [];
+  const eventRows = taskIds.length
+    ? await tx
+        .select()
+        .from(taskEvents)
+        .where(inArray(taskEvents.taskId, taskIds))
+        .orderBy(desc(taskEvents.createdAt), desc(taskEvents.id))
+    : [];
   const eventsByTask = groupBy(eventRows, (e) => e.taskId);
-  const groupTemplates = new Map<string, ReturnType<typeof presentGroupTemplate>>();
+  const groupTemplates = new Map<string, TransactionView['template']>();
   return rows.map((row) => {
     const template = templates.get(row.templateId);
     const transactionTemplate = template?.transactions.find((t) => t.id === row.templateKey);
@@ -331,12 +197,7 @@ export async function loadTransactionViews(
       groupTemplates.set(cacheKey, groupTemplate);
     }
     const taskViews = (tasksByTransaction.get(row.id) ?? []).map((task) =>
-      presentTask(
-        task,
-        transactionTemplate,
-        documentByTask.get(task.id),
-        options.withTimeline ? (eventsByTask.get(task.id) ?? []) : undefined,
-      ),
+      presentTask(task, transactionTemplate, documentByTask.get(task.id), eventsByTask.get(task.id) ?? []),
     );
     return presentTransaction(row, groupTemplate, taskViews);
   });
@@ -346,68 +207,23 @@ export async function loadTransactionViews(
  * The transaction list (up to 5,000 rows): each group's card fields and its tasks' status, without
  * the template details a single group's page shows.
  */
-export async function loadTransactionSummaries(tx: Tx, actor: MemberActor, options: LoadOptions = {}) {
+export async function loadTransactionSummaries(
+  tx: Tx,
+  actor: MemberActor,
+  options: LoadOptions = {},
+): Promise<TransactionSummary[]> {
   const groups = await fetchGroups(tx, actor, options);
   if (!groups) return [];
   const { rows, tasksByTransaction, documentByTask, templates } = groups;
   return rows.map((row) => {
-    const template = templates.get(row.templateId);
-    const tasks = (tasksByTransaction.get(row.id) ?? []).map((task) => {
-      const document = documentByTask.get(task.id);
-      const presented = presentTaskDocument(document);
-      return {
-        id: task.id,
-        label: task.label,
-        mode: task.mode,
-        state: task.state,
-        bypassed: task.mode === 'Skip',
-        status_label: taskStatusLabel({
-          state: task.state,
-          status_label: task.statusLabel,
-          document: presented,
-        }),
-        document: presented,
-      };
-    });
-    const summary = {
-      id: row.id,
-      label: row.label,
-      state: row.state,
-      open: row.open,
-      is_started: row.isStarted,
-      validated_questionnaire: row.validatedQuestionnaire,
-      allow_reopen: row.allowReopen,
-      disabled: row.open && row.blocking,
-      submission_date: row.submissionDate,
-      created_at: row.createdAt,
-      updated_at: row.updatedAt,
-      project_id: row.projectId,
-      project_label: row.projectLabel,
-      project_template_id: row.templateId,
-      position: row.position,
-      order_block_info: { blocking: row.blocking },
-      template: {
-        id: row.templateKey,
-        is_assessment: template?.is_assessment ?? false,
-        module_id: template?.module_id ?? 2,
-      },
-      tasks,
-    };
-    const abilities = transactionAbilities({
-      open: row.open,
-      allowReopen: row.allowReopen,
-      deleteLevel: template?.transactions.find((t) => t.id === row.templateKey)?.delete_level ?? 1,
-      tasks,
-    });
-    return { ...summary, status: transactionCardStatus(summary), abilities };
+    const tasks = (tasksByTransaction.get(row.id) ?? []).map((task) =>
+      presentTaskSummary(task, documentByTask.get(task.id)),
+    );
+    return presentTransactionSummary(row, templates.get(row.templateId), tasks);
   });
 }
 
 export async function loadTransactionView(tx: Tx, actor: MemberActor, id: number) {
-  const [view] = await loadTransactionViews(tx, actor, {
-    where: eq(transactions.id, id),
-    limit: 1,
-    withTimeline: true,
-  });
+  const [view] = await loadTransactionViews(tx, actor, { where: eq(transactions.id, id), limit: 1 });
   return view ?? null;
 }

@@ -1,24 +1,39 @@
-import { flag, idParams, int32Param, rowId, rowIdParam } from '@charter/domain';
-import { eq } from 'drizzle-orm';
+import {
+  createProjectBody,
+  documentView,
+  finalizeTransactionBody,
+  idParams,
+  messageResponse,
+  projectTemplateParams,
+  projectView,
+  questionnaireView,
+  renameProjectBody,
+  resourceSelection,
+  setResourcesBody,
+  transactionListQuery,
+  transactionSummary,
+  transactionView,
+  updateTaskBody,
+  updateTransactionBody,
+} from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { transactions } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { createProject } from './create-project.ts';
-import { transactionDocuments } from './documents.ts';
+import { deleteProject } from './delete-project.ts';
+import { deleteTransaction } from './delete-transaction.ts';
+import { finalizeTransaction } from './finalize-transaction.ts';
+import { getProject } from './get-project.ts';
 import { getQuestionnaire } from './get-questionnaire.ts';
 import { getTransaction } from './get-transaction.ts';
-import { loadTransactionSummaries } from './load-views.ts';
-import { deleteProject, getProject, renameProject } from './projects.ts';
-import { setResources } from './resources.ts';
+import { listTransactionDocuments } from './list-transaction-documents.ts';
+import { listTransactions } from './list-transactions.ts';
+import { renameProject } from './rename-project.ts';
+import { reopenTransaction } from './reopen-transaction.ts';
 import { routeKit, tags } from './route-kit.ts';
-import {
-  deleteTransaction,
-  finalizeTransaction,
-  reopenTransaction,
-  updateTransaction,
-} from './submit-transaction.ts';
-import { TASK_ACTIONS, updateTask } from './update-task.ts';
+import { setResources } from './set-resources.ts';
+import { updateTask } from './update-task.ts';
+import { updateTransaction } from './update-transaction.ts';
 
 /** Projects, their task groups (list, questionnaire, finalize, reopen, delete) and tasks. */
 export async function projectRoutes(app: App, ctx: AppContext) {
@@ -29,8 +44,10 @@ export async function projectRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
-        params: z.object({ id: z.string().max(100) }),
-        body: z.object({ label: z.string().max(200).optional() }).nullish(),
+        params: projectTemplateParams,
+        body: createProjectBody,
+        // 201 with the new project; 200 with the workspace's own when the template is not repeatable.
+        response: { 200: projectView, 201: projectView },
       },
     },
     async (request, reply) => {
@@ -44,11 +61,11 @@ export async function projectRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  readById('/api/account/project/:id', getProject);
+  readById('/api/account/project/:id', projectView, getProject);
 
   app.put(
     '/api/account/project/:id',
-    { schema: { tags, params: idParams, body: z.object({ label: z.string().max(200) }) } },
+    { schema: { tags, params: idParams, body: renameProjectBody, response: { 200: projectView } } },
     async (request) => {
       const actor = await member(request);
       const { id } = request.params;
@@ -61,38 +78,18 @@ export async function projectRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/account/transaction',
-    {
-      schema: {
-        tags,
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(5000).default(3000),
-          include_history: int32Param.optional(),
-          project_id: rowIdParam.optional(),
-        }),
-      },
-    },
+    { schema: { tags, querystring: transactionListQuery, response: { 200: z.array(transactionSummary) } } },
     async (request) => {
       const actor = await member(request);
-      const { limit, project_id } = request.query;
-      const where = project_id ? eq(transactions.projectId, project_id) : undefined;
-      return inTx((tx) => loadTransactionSummaries(tx, actor, { where, limit }));
+      return inTx((tx) => listTransactions({ tx, actor, query: request.query }));
     },
   );
 
-  app.get('/api/account/transaction/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const actor = await member(request);
-    return inTx((tx) => getTransaction({ tx, actor, id: request.params.id }));
-  });
+  readById('/api/account/transaction/:id', transactionView, getTransaction);
 
   app.put(
     '/api/account/transaction/:id',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: z.object({ label: z.string().max(200).optional(), validated_questionnaire: flag.optional() }),
-      },
-    },
+    { schema: { tags, params: idParams, body: updateTransactionBody, response: { 200: transactionView } } },
     async (request) => {
       const actor = await member(request);
       const { id } = request.params;
@@ -101,29 +98,12 @@ export async function projectRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get(
-    '/api/account/transaction/:id/questionnaire',
-    { schema: { tags, params: idParams } },
-    async (request) => {
-      const actor = await member(request);
-      return inTx((tx) => getQuestionnaire({ tx, actor, id: request.params.id }));
-    },
-  );
+  readById('/api/account/transaction/:id/questionnaire', questionnaireView, getQuestionnaire);
 
   app.post(
     '/api/account/transaction/:id/finalize',
     {
-      schema: {
-        tags,
-        params: idParams,
-        body: z
-          .object({
-            finalize_snapshot: z.unknown().optional(),
-            auto_send: flag.optional(),
-            redline_enabled: flag.optional(),
-          })
-          .nullish(),
-      },
+      schema: { tags, params: idParams, body: finalizeTransactionBody, response: { 200: transactionView } },
     },
     async (request) => {
       const actor = await member(request);
@@ -135,7 +115,7 @@ export async function projectRoutes(app: App, ctx: AppContext) {
 
   app.patch(
     '/api/account/transaction/:id/reopen',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams, response: { 200: transactionView } } },
     async (request) => {
       const actor = await member(request);
       const { id } = request.params;
@@ -146,20 +126,11 @@ export async function projectRoutes(app: App, ctx: AppContext) {
 
   removeById('/api/account/transaction/:id', deleteTransaction);
 
-  readById('/api/account/transaction/:id/documents', transactionDocuments);
+  readById('/api/account/transaction/:id/documents', z.array(documentView), listTransactionDocuments);
 
   app.put(
     '/api/account/transaction/:id/set_resource',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: z.object({
-          question_id: z.string().max(100),
-          resource_ids: z.array(rowId).max(500),
-        }),
-      },
-    },
+    { schema: { tags, params: idParams, body: setResourcesBody, response: { 200: resourceSelection } } },
     async (request) => {
       const actor = await member(request);
       return inTx((tx) => setResources({ tx, actor, id: request.params.id, input: request.body }));
@@ -168,16 +139,7 @@ export async function projectRoutes(app: App, ctx: AppContext) {
 
   app.put(
     '/api/account/task/:id',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: z.object({
-          action: z.enum(TASK_ACTIONS).optional(),
-          template_variant_id: z.string().max(100).optional(),
-        }),
-      },
-    },
+    { schema: { tags, params: idParams, body: updateTaskBody, response: { 200: messageResponse } } },
     async (request) => {
       const actor = await member(request);
       return inTx((tx) => updateTask({ ctx, tx, actor, id: request.params.id, input: request.body }));

@@ -1,4 +1,5 @@
-import { idParams } from '@charter/domain';
+import { idParams, noContent } from '@charter/domain';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { MemberActor } from '../../http/actor.ts';
@@ -17,18 +18,28 @@ export function routeKit(app: App, ctx: AppContext) {
   return {
     member,
     inTx,
-    /** GET {path} with an :id: one operation in the caller's workspace, its result as the answer. */
-    readById: <T>(path: string, read: ByIdOperation<T>) =>
-      app.get(path, { schema: { tags, params: idParams } }, async (request) => {
+    /**
+     * GET {path} with an :id: one operation in the caller's workspace, its result (of the response
+     * schema's type) as the answer.
+     */
+    readById: <S extends z.ZodType>(path: string, response: S, read: ByIdOperation<z.output<S>>) => {
+      // Widened: Fastify cannot resolve a reply type from a generic schema; `read` is checked above.
+      const schema = { tags, params: idParams, response: { 200: response as z.ZodType } };
+      return app.get(path, { schema }, async (request) => {
         const actor = await member(request);
         return inTx((tx) => read({ tx, actor, id: request.params.id }));
-      }),
+      });
+    },
     /** DELETE {path} with an :id: one operation in the caller's workspace, then 204. */
     removeById: (path: string, remove: ByIdOperation<unknown>) =>
-      app.delete(path, { schema: { tags, params: idParams } }, async (request, reply) => {
-        const actor = await member(request);
-        await inTx((tx) => remove({ tx, actor, id: request.params.id }));
-        return reply.status(204).send();
-      }),
+      app.delete(
+        path,
+        { schema: { tags, params: idParams, response: { 204: noContent } } },
+        async (request, reply) => {
+          const actor = await member(request);
+          await inTx((tx) => remove({ tx, actor, id: request.params.id }));
+          return reply.status(204).send();
+        },
+      ),
   };
 }

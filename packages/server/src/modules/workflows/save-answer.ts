@@ -1,20 +1,11 @@
-import { validateAnswer } from '@charter/domain';
+import { type SavedAnswer, validateAnswer } from '@charter/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  flatFeatures,
-  projects,
-  resourceFeatures,
-  resources,
-  transactionResources,
-  transactions,
-} from '../../db/schema/index.ts';
+import { flatFeatures, resourceFeatures, resources, transactionResources } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
-import { loadTemplate, transactionTemplateOf } from './catalog.ts';
-import { findTransaction } from './scope.ts';
-
-export const SUBMITTED_READ_ONLY = 'This task has been submitted. Reopen it to change its answers.';
+import { markStarted } from './answers.ts';
+import { openTransactionForAnswers } from './scope.ts';
 
 export type SaveAnswerInput = {
   transaction_id: number;
@@ -22,18 +13,6 @@ export type SaveAnswerInput = {
   resource_id?: number | null;
   value: string;
 };
-
-/** The transaction, locked, with its template; answers change only while it is open. */
-export async function openTransactionForAnswers(tx: Tx, actor: MemberActor, transactionId: number) {
-  const transaction = await findTransaction(tx, actor, transactionId, true);
-  const [project] = await tx
-    .select({ templateId: projects.templateId })
-    .from(projects)
-    .where(eq(projects.id, transaction.projectId));
-  const template = transactionTemplateOf(await loadTemplate(tx, project.templateId), transaction.templateKey);
-  if (!transaction.open) throw new AppError('CONFLICT', SUBMITTED_READ_ONLY);
-  return { transaction, template };
-}
 
 /**
  * POST /api/account/flat_feature: one answer, saved on blur. A plain question's answer belongs to the
@@ -48,7 +27,7 @@ export async function saveAnswer({
   tx: Tx;
   actor: MemberActor;
   input: SaveAnswerInput;
-}) {
+}): Promise<SavedAnswer> {
   const { transaction, template } = await openTransactionForAnswers(tx, actor, input.transaction_id);
   const value = input.value.trim();
   let changed: boolean;
@@ -116,6 +95,7 @@ type FieldLike = {
   options?: string[];
   entity_type?: 'corporation' | 'llc' | 'lp';
   is_entity_formed?: boolean;
+  party?: 'ours' | 'other';
 };
 
 function checkValue(field: FieldLike, value: string, key: string) {
@@ -125,18 +105,7 @@ function checkValue(field: FieldLike, value: string, key: string) {
     options: field.options,
     entityType: field.entity_type,
     alreadyFormed: field.is_entity_formed,
+    party: field.party,
   });
   if (message) throw invalid({ [key]: message });
-}
-
-/** The form has been started; a change after Submit means it must be validated again. */
-export async function markStarted(tx: Tx, transactionId: number, changed: boolean) {
-  await tx
-    .update(transactions)
-    .set({
-      isStarted: true,
-      updatedAt: new Date(),
-      ...(changed ? { validatedQuestionnaire: false } : {}),
-    })
-    .where(eq(transactions.id, transactionId));
 }

@@ -1,34 +1,54 @@
-import { idParams, rowId, rowIdParam } from '@charter/domain';
+import {
+  addCounselBody,
+  assigneeOption,
+  counselOptions,
+  counselParams,
+  counselView,
+  idParams,
+  messageResponse,
+  noContent,
+  projectTemplateParams,
+  setAssigneeBody,
+  todoView,
+} from '@charter/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http/types.ts';
-import { addCounsel, counselOptions, removeCounsel } from './counsel.ts';
+import { addCounsel } from './add-counsel.ts';
+import { assignTransaction } from './assign-transaction.ts';
+import { deleteTodo } from './delete-todo.ts';
+import { listAssigneeOptions } from './list-assignee-options.ts';
+import { listCounselOptions } from './list-counsel-options.ts';
+import { listTodos } from './list-todos.ts';
+import { removeCounsel } from './remove-counsel.ts';
 import { routeKit, tags } from './route-kit.ts';
-import { assigneeOptionsFor, assignTransaction, deleteTodo, listTodos, updateTodo } from './todos.ts';
+import { updateTodo } from './update-todo.ts';
 
 /** To-dos (recommendations), assigning task groups, and a project's counsel. */
 export async function todoRoutes(app: App, ctx: AppContext) {
   const { member, inTx } = routeKit(app, ctx);
 
-  const assignee = z.object({ assignee_id: rowId.nullable() });
-
-  app.get('/api/account/recommendation', { schema: { tags } }, async (request) => {
-    const actor = await member(request);
-    return inTx((tx) => listTodos({ tx, actor }));
-  });
+  app.get(
+    '/api/account/recommendation',
+    { schema: { tags, response: { 200: z.array(todoView) } } },
+    async (request) => {
+      const actor = await member(request);
+      return inTx((tx) => listTodos({ tx, actor }));
+    },
+  );
 
   app.get(
     '/api/account/recommendation/project_template/:id',
-    { schema: { tags, params: z.object({ id: z.string().max(100) }) } },
+    { schema: { tags, params: projectTemplateParams, response: { 200: z.array(assigneeOption) } } },
     async (request) => {
       const actor = await member(request);
-      return inTx((tx) => assigneeOptionsFor({ tx, actor, templateId: request.params.id }));
+      return inTx((tx) => listAssigneeOptions({ tx, actor, templateId: request.params.id }));
     },
   );
 
   app.patch(
     '/api/account/recommendation/:id',
-    { schema: { tags, params: idParams, body: assignee } },
+    { schema: { tags, params: idParams, body: setAssigneeBody, response: { 200: messageResponse } } },
     async (request) => {
       const actor = await member(request);
       const assigneeId = request.body.assignee_id;
@@ -36,14 +56,18 @@ export async function todoRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.delete('/api/account/recommendation/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const actor = await member(request);
-    return inTx((tx) => deleteTodo({ tx, actor, id: request.params.id }));
-  });
+  app.delete(
+    '/api/account/recommendation/:id',
+    { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (request) => {
+      const actor = await member(request);
+      return inTx((tx) => deleteTodo({ tx, actor, id: request.params.id }));
+    },
+  );
 
   app.post(
     '/api/account/transaction/:id/assign',
-    { schema: { tags, params: idParams, body: assignee } },
+    { schema: { tags, params: idParams, body: setAssigneeBody, response: { 200: messageResponse } } },
     async (request) => {
       const actor = await member(request);
       const assigneeId = request.body.assignee_id;
@@ -51,23 +75,18 @@ export async function todoRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  app.get('/api/account/counsel', { schema: { tags } }, async (request) => {
-    const actor = await member(request);
-    return inTx((tx) => counselOptions({ tx, actor }));
-  });
+  app.get(
+    '/api/account/counsel',
+    { schema: { tags, response: { 200: counselOptions } } },
+    async (request) => {
+      const actor = await member(request);
+      return inTx((tx) => listCounselOptions({ tx, actor }));
+    },
+  );
 
   app.post(
     '/api/account/project/:id/counsel',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: z.object({
-          counsel_type: z.string().max(100),
-          user_id: rowId.nullable(),
-        }),
-      },
-    },
+    { schema: { tags, params: idParams, body: addCounselBody, response: { 201: counselView } } },
     async (request, reply) => {
       const actor = await member(request);
       const projectId = request.params.id;
@@ -78,15 +97,7 @@ export async function todoRoutes(app: App, ctx: AppContext) {
 
   app.delete(
     '/api/account/project/:id/counsel/:counselId',
-    {
-      schema: {
-        tags,
-        params: z.object({
-          id: rowIdParam,
-          counselId: rowIdParam,
-        }),
-      },
-    },
+    { schema: { tags, params: counselParams, response: { 204: noContent } } },
     async (request, reply) => {
       const actor = await member(request);
       const { id: projectId, counselId } = request.params;

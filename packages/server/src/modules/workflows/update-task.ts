@@ -1,16 +1,19 @@
-import { TASK_MODE_TOASTS, type TaskMode } from '@charter/domain';
+import {
+  type MessageResponse,
+  TASK_MODE_TOASTS,
+  type TaskAction,
+  type TaskMode,
+  type UpdateTaskBody,
+} from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
-import { taskTemplateOf } from './catalog.ts';
+import { taskTemplateOf, templateFor } from './catalog.ts';
+import { GENERATE_JOB } from './generate-document.ts';
 import { findTask, findTransaction } from './scope.ts';
-import { GENERATE_JOB, templateFor } from './submit-transaction.ts';
-
-export const TASK_ACTIONS = ['generate', 'upload', 'custom', 'skip', 'enable', 'retry'] as const;
-export type TaskAction = (typeof TASK_ACTIONS)[number];
 
 const MODE_OF: Record<Exclude<TaskAction, 'enable' | 'retry'>, TaskMode> = {
   generate: 'Generate',
@@ -35,8 +38,8 @@ export async function updateTask({
   tx: Tx;
   actor: MemberActor;
   id: number;
-  input: { action?: TaskAction; template_variant_id?: string };
-}): Promise<{ message: string }> {
+  input: UpdateTaskBody;
+}): Promise<MessageResponse> {
   const task = await findTask(tx, actor, id);
   const transaction = await findTransaction(tx, actor, task.transactionId, true);
   if (input.action === 'retry') return retryGeneration(ctx, tx, task);
@@ -77,7 +80,11 @@ export async function updateTask({
 export const REQUESTED_ACTION = 'Requested action submitted.';
 
 /** A task whose document failed to generate goes back to the queue. */
-async function retryGeneration(ctx: AppContext, tx: Tx, task: typeof tasks.$inferSelect) {
+async function retryGeneration(
+  ctx: AppContext,
+  tx: Tx,
+  task: typeof tasks.$inferSelect,
+): Promise<MessageResponse> {
   if (task.state !== 'Failed') throw new AppError('CONFLICT', 'Only a failed task can be retried.');
   await tx
     .update(tasks)

@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { SESSION_COOKIE } from '../modules/auth/session-store.ts';
+import { AppError } from './errors.ts';
+import type { App } from './types.ts';
+
+export const NUL_REFUSED = 'Text cannot contain the NUL character (\\u0000).';
+export const FOREIGN_ORIGIN = 'This request came from another site and was refused.';
+export const COOKIE_WRITES_SEND_JSON = 'Requests signed in by cookie must send JSON.';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a parsed body, query or path holds a NUL anywhere (values or keys); iterative, any depth. */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return true;
+    } else if (Array.isArray(current)) {
+      stack.push(...current);
+    } else if (current && typeof current === 'object' && !Buffer.isBuffer(current)) {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/** The origins this server answers on: PUBLIC_URL's, and the one the request was sent to (brand hosts). */
+function isSameOrigin(ctx: AppContext, request: FastifyRequest, origin: string) {
+  if (origin === new URL(ctx.config.publicUrl).origin) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+function hasBody(request: FastifyRequest) {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * A write the browser sends with the session cookie on its own (no Authorization header, which another
+ * site cannot add without CORS) must come from this site and carry JSON: a form or a fetch from another
+ * origin never passes. Clients that send neither Origin nor Sec-Fetch-Site are not browsers, so no CSRF.
+ */
+function checkCookieWrite(ctx: AppContext, request: FastifyRequest) {
+  if (!WRITE_METHODS.has(request.method) || request.headers.authorization) return;
+  if (!request.cookies?.[SESSION_COOKIE]) return;
+  const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
+  const foreign =
+    origin !== undefined
+      ? !isSameOrigin(ctx, request, origin)
+      : site !== undefined && site !== 'same-origin' && site !== 'none';
+  if (foreign) throw new AppError('CSRF_REJECTED', FOREIGN_ORIGIN);
+  const type = request.headers['content-type']?.split(';')[0].trim().toLowerCase();
+  if (hasBody(request) && type !== 'application/json') {
+    throw new AppError('CSRF_REJECTED', COOKIE_WRITES_SEND_JSON);
+  }
+}
+
+/** Checks every request passes before any route sees it. */
+export function installRequestGuards(app: App, ctx: AppContext) {
+  app.addHook('onRequest', async (request) => checkCookieWrite(ctx, request));
+  // PostgreSQL text cannot hold U+0000: refused here, once, rather than failing in the database.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new AppError('VALIDATION_ERROR', NUL_REFUSED);
+    }
+  });
+}

@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { brands } from '../../db/schema/index.ts';
+
+export type Brand = typeof brands.$inferSelect;
+
+const hostnameOf = (host: string | undefined) =>
+  (host ?? '')
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '');
+
+/** The brand of a request's Host header, else the default brand. One query. */
+export async function findBrandForHost(tx: Tx, host: string | undefined): Promise<Brand | null> {
+  const hostname = hostnameOf(host);
+  const [brand] = await tx
+    .select()
+    .from(brands)
+    .where(sql`${brands.hostname} = ${hostname} or ${brands.isDefault}`)
+    .orderBy(sql`${brands.hostname} = ${hostname} desc`)
+    .limit(1);
+  return brand ?? null;
+}
+
+export async function findBrandByHostname(tx: Tx, hostname: string) {
+  const [brand] = await tx.select().from(brands).where(eq(brands.hostname, hostname)).limit(1);
+  return brand ?? null;
+}

@@ -1,0 +1,58 @@
+import type { FolderListing, FolderQuery } from '@charter/domain';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { documents, files, folders } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { notFound } from '../../http/errors.ts';
+import { normalizePath, parentOf, ROOT } from './paths.ts';
+import { fileAbilities } from './policies.ts';
+import { presentFolder, presentListedFile } from './presenters.ts';
+
+/** GET /api/account/storage/folder?path=: its subfolders and a page of its files, by name. */
+export async function listFolder(input: {
+  tx: Tx;
+  actor: MemberActor;
+  query: FolderQuery;
+}): Promise<FolderListing> {
+  const { tx, actor, query } = input;
+  const accountId = actor.accountId;
+  const path = normalizePath(query.path);
+  // One statement (one consistent snapshot, no transaction needed) returning one JSON value: PGlite's
+  // cost is per round trip and per cell handed over, so the folder's check, its subfolders, the page
+  // of files and their count come back together.
+  const result = await tx.execute<{ data: string }>(sql`
+    select json_build_object(
+      'exists', ${path === ROOT} or exists (select 1 from ${folders}
+                where account_id = ${accountId} and path = ${path}),
+      'folders', (select coalesce(json_agg(json_build_array(d.id, d.name, d.path, d.parent_path, d.created_at)
+                                           order by d.name), '[]'::json)
+                  from ${folders} d where d.account_id = ${accountId} and d.parent_path = ${path}),
+      'files', (select coalesce(json_agg(json_build_array(f.id, f.filename, f.content_type, f.size, f.created_at,
+                                           exists (select 1 from ${documents} where file_id = f.id))
+                                         order by f.filename, f.id), '[]'::json)
+                from (select id, filename, content_type, size, created_at from ${files}
+                      where account_id = ${accountId} and folder = ${path}
+                      order by filename, id limit ${query.limit} offset ${query.offset}) f),
+      'total', (select count(*) from ${files} where account_id = ${accountId} and folder = ${path}))::text as data`);
+  const listing = JSON.parse(result.rows[0].data) as {
+    exists: boolean;
+    folders: [number, string, string, string, string][];
+    files: [number, string, string, number, string, boolean][];
+    total: number;
+  };
+  if (!listing.exists) throw notFound('Folder not found');
+  return {
+    path,
+    parent_path: parentOf(path),
+    folders: listing.folders.map(([id, name, folderPath, parentPath, createdAt]) =>
+      presentFolder({ id, name, path: folderPath, parentPath, createdAt: new Date(createdAt) }),
+    ),
+    files: listing.files.map(([id, filename, contentType, size, createdAt, isDocument]) =>
+      presentListedFile(
+        { id, filename, contentType, size, folder: path, createdAt: new Date(createdAt) },
+        fileAbilities(actor, { isDocument }),
+      ),
+    ),
+    total_files: listing.total,
+  };
+}

@@ -1,0 +1,91 @@
+import { PRIOR_TASKS_PENDING } from '@charter/domain';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { documents, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { AppError } from '../../http/errors.ts';
+import { assertQuestionnaireValid } from './answers.ts';
+import { templateFor } from './catalog.ts';
+import { customDocumentProblem } from './custom-document-checks.ts';
+import { GENERATE_JOB } from './generate-document.ts';
+import { findTransaction } from './scope.ts';
+
+export const ALREADY_SUBMITTED = 'This task has already been submitted.';
+export const FORM_NOT_VALIDATED = '- Fill out all required fields before continuing.';
+
+type GroupInput = { tx: Tx; actor: MemberActor; id: number };
+
+/**
+ * POST /api/account/transaction/{id}/finalize: submits the task group. Prior groups of the project must
+ * be submitted; the form must be validated (an assessment is validated here). The answers are frozen in
+ * finalize_snapshot and each Generate task becomes a durable generation job.
+ */
+export async function finalizeTransaction({ ctx, tx, actor, id }: GroupInput & { ctx: AppContext }) {
+  const transaction = await findTransaction(tx, actor, id, true);
+  if (!transaction.open) throw new AppError('CONFLICT', ALREADY_SUBMITTED);
+  const [prior] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.projectId, transaction.projectId),
+        lt(transactions.position, transaction.position),
+        eq(transactions.open, true),
+      ),
+    )
+    .limit(1);
+  if (prior) throw new AppError('VALIDATION_ERROR', PRIOR_TASKS_PENDING);
+  const { template } = await templateFor(tx, transaction);
+  if (!template.is_assessment && !transaction.validatedQuestionnaire) {
+    throw new AppError('VALIDATION_ERROR', FORM_NOT_VALIDATED);
+  }
+  const answers = await assertQuestionnaireValid(tx, transaction, template);
+  const customProblem = await customDocumentProblem(tx, id);
+  if (customProblem) throw new AppError('VALIDATION_ERROR', customProblem);
+  const now = new Date();
+  const taskRows = await tx.select().from(tasks).where(eq(tasks.transactionId, id));
+  let processing = false;
+  const uploaded = new Set(
+    (
+      await tx
+        .select({ taskId: documents.taskId })
+        .from(documents)
+        .where(and(eq(documents.transactionId, id), isNotNull(documents.fileId)))
+    ).map((d) => d.taskId),
+  );
+  const stateOf = (task: (typeof taskRows)[number]) => {
+    if (task.mode === 'Skip') return 'Skipped';
+    if (task.mode === 'Generate' || task.mode === 'Custom') return 'Processing';
+    // An uploaded document completes an Upload task; without one it waits for it.
+    return task.mode === 'Upload' && uploaded.has(task.id) ? 'Completed' : 'Incomplete';
+  };
+  for (const task of taskRows) {
+    const state = stateOf(task);
+    const statusLabel = state === 'Incomplete' ? 'Awaiting Submission' : null;
+    if (state === 'Processing') {
+      processing = true;
+      await ctx.jobs.enqueue(tx, GENERATE_JOB, { taskId: task.id });
+    }
+    await tx.update(tasks).set({ state, statusLabel, updatedAt: now }).where(eq(tasks.id, task.id));
+    await tx.insert(taskEvents).values({
+      taskId: task.id,
+      label: 'Task submitted',
+      description: state === 'Processing' ? 'The document is being generated.' : '',
+      icon: 'submitted',
+    });
+  }
+  const allDone = taskRows.every((t) => ['Skipped', 'Completed'].includes(stateOf(t)));
+  await tx
+    .update(transactions)
+    .set({
+      open: false,
+      state: allDone ? 'Completed' : 'Processing',
+      validatedQuestionnaire: true,
+      submissionDate: now,
+      finalizeSnapshot: { ...answers, finalized_at: now.toISOString().slice(0, 10) },
+      updatedAt: now,
+    })
+    .where(eq(transactions.id, id));
+  if (processing) ctx.jobs.poke();
+}
