@@ -1,3 +1,4 @@
+import type { AccessTokenResponse, IdTokenResponse } from '@charter/domain';
 import { ApiError } from './api-error.ts';
 import { rawRequest } from './http.ts';
 import { isUsable, needsRenewal } from './jwt.ts';
@@ -20,7 +21,7 @@ function bearer(token: string | null): Record<string, string> {
 async function renewIdToken(current: string): Promise<string> {
   reportTokenRefresh(true);
   try {
-    const { id_token } = await rawRequest<{ id_token: string }>('/api/authn/session/id_token', {
+    const { id_token } = await rawRequest<IdTokenResponse>('/api/authn/session/id_token', {
       method: 'POST',
       headers: bearer(current),
     });
@@ -49,7 +50,7 @@ export async function ensureIdToken(): Promise<string> {
 /** Asks for an id_token with the session cookie only (after a reload or an OIDC redirect); null when none. */
 export async function recoverIdTokenFromCookie(): Promise<string | null> {
   try {
-    const { id_token } = await rawRequest<{ id_token: string }>('/api/authn/session/id_token', {
+    const { id_token } = await rawRequest<IdTokenResponse>('/api/authn/session/id_token', {
       method: 'POST',
     });
     setStoredIdToken(id_token);
@@ -62,7 +63,7 @@ export async function recoverIdTokenFromCookie(): Promise<string | null> {
 
 async function requestAccessToken(accountId: number | string): Promise<string> {
   const idToken = await ensureIdToken();
-  const { access_token } = await rawRequest<{ access_token: string }>('/api/authn/access_token', {
+  const { access_token } = await rawRequest<AccessTokenResponse>('/api/authn/access_token', {
     method: 'POST',
     headers: { Authorization: `Bearer ${idToken}` },
     body: { account_id: Number(accountId) },

@@ -7,12 +7,12 @@ import { NoticesProvider } from './notices.tsx';
 import { createQueryClient } from './query-client.ts';
 import { AppRouter } from './router.tsx';
 import { SessionProvider } from './session.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <NoticesProvider>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { apiFetch } from '../api/client.ts';
 import { type Brand, BrandContext, brandValue } from './brand-value.ts';
+import { useDocumentTitle } from './document-title.ts';
 
 export {
   type Brand,
@@ -22,8 +23,6 @@ export function BrandProvider({ children }: { children: ReactNode }) {
     retry: 1,
   });
   const value = useMemo(() => brandValue(query.data ?? null, query.isLoading), [query.data, query.isLoading]);
-  useEffect(() => {
-    document.title = value.title;
-  }, [value.title]);
+  useDocumentTitle(value.displayName, value.title);
   return <BrandContext.Provider value={value}>{children}</BrandContext.Provider>;
 }

@@ -72,11 +72,18 @@ export function useNotices() {
   return { notices: list, push: pushNotice, dismiss: dismissNotice, clear: clearNotices };
 }
 
+/**
+ * Where notices stack: at the top right they covered the top bar's bell, workspace and user menus
+ * while they lasted (up to 18 s). At the bottom centre they cover neither those, nor the sidebar's
+ * controls (bottom left), nor the Submit and Save buttons that pages align right.
+ */
+export const NOTICE_POSITION = 'bottom-center';
+
 /** Mounts the notice stack; wrap the app inside MantineProvider. */
 export function NoticesProvider({ children }: { children: ReactNode }) {
   return (
     <>
-      <Notifications limit={NOTICE_MAX} position="top-right" zIndex={1000} />
+      <Notifications limit={NOTICE_MAX} position={NOTICE_POSITION} zIndex={1000} />
       {children}
     </>
   );

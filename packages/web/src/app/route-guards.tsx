@@ -24,10 +24,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
  * A sign-in made by the page itself does not redirect here; the page navigates on its own.
  */
 export function PublicOnly({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, user } = useSession();
+  const location = useLocation();
   const [settled, setSettled] = useState<SessionStatus | null>(null);
   if (settled === null && status !== 'loading') setSettled(status);
   if (status === 'loading') return <LoadingScreen />;
+  // Back to Registration: a user who has not confirmed their email yet may correct what they registered.
+  const back = (location.state as { backToRegistration?: boolean } | null)?.backToRegistration === true;
+  if (back && user && !user.email_verified) return children;
   if ((settled ?? status) === 'authenticated') return <HomeRedirect />;
   return children;
 }

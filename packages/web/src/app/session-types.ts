@@ -1,17 +1,7 @@
-/** GET /api/user/me */
-export type SessionUser = {
-  id: number | string;
-  email: string;
-  first_name: string;
-  family_name: string;
-  phone: string | null;
-  email_verified: boolean;
-  password_allowed: boolean;
-  password_prompted: boolean;
-  is_staff: boolean;
-  filecabinet_access: boolean;
-  impersonator_id: number | string | null;
-};
+import type { SessionUser } from '@charter/domain';
+
+/** GET /api/user/me, as the domain declares it. */
+export type { SessionUser } from '@charter/domain';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
 

@@ -2,6 +2,7 @@ import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useBrand } from '../../app/brand.tsx';
+import { usePageTitle } from '../../app/document-title.ts';
 import { modalState } from '../../app/modal-location.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 
@@ -36,6 +37,7 @@ type AuthLayoutProps = { title: string; subtitle?: ReactNode; children: ReactNod
 
 /** Centred card with the brand's logo, used by every sign-in page. */
 export function AuthLayout({ title, subtitle, children, width = 440 }: AuthLayoutProps) {
+  usePageTitle(title);
   return (
     <Box
       mih="100vh"
@@ -46,7 +48,7 @@ export function AuthLayout({ title, subtitle, children, width = 440 }: AuthLayou
     >
       <Center mih="100vh" px="md" py="xl">
         <Stack w="100%" maw={width} gap="lg">
-          <Center>
+          <Center component="header">
             <BrandMark />
           </Center>
           <Paper component="main" withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>

@@ -3,6 +3,7 @@ import type { ChallengeTemplate } from './auth-api.ts';
 const CHALLENGE_KEY = 'auth_challenge';
 const NEW_ACCOUNT_KEY = 'registration_account_id';
 const REDIRECT_KEY = 'redirect_location';
+const REGISTRATION_KEY = 'registration_draft';
 
 export type StoredChallenge = { id: string; receipt: string; email: string; template: ChallengeTemplate };
 
@@ -59,4 +60,22 @@ export function takeRedirectLocation(): string | null {
   const saved = read<{ path?: string; hash?: string }>(localStorage, REDIRECT_KEY);
   localStorage.removeItem(REDIRECT_KEY);
   return saved?.path ? saved.path + (saved.hash ?? '') : null;
+}
+
+/** What was registered (never the password), for Back to Registration to show again in this tab. */
+export type RegistrationDraft = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  addWorkspace: boolean;
+  companyName: string;
+  businessPurpose: string | null;
+};
+
+export function saveRegistrationDraft(draft: RegistrationDraft) {
+  sessionStorage.setItem(REGISTRATION_KEY, JSON.stringify(draft));
+}
+
+export function loadRegistrationDraft(): RegistrationDraft | null {
+  return read<RegistrationDraft>(sessionStorage, REGISTRATION_KEY);
 }

@@ -16,7 +16,7 @@ import { ConfirmationCodeInput } from './confirmation-code-input.tsx';
 
 export function ConfirmEmailPage() {
   const navigate = useNavigate();
-  const { user, refreshUser, logout } = useSession();
+  const { user, refreshUser } = useSession();
   const { push } = useNotices();
   const [digits, setDigits] = useState(emptyDigits);
   const [error, setError] = useState<string | null>(null);
@@ -61,7 +61,9 @@ export function ConfirmEmailPage() {
       },
     });
 
-  const backToRegistration = () => void logout().then(() => navigate('/register'));
+  // The form again with what was registered, still signed in: a mistyped email can be registered again
+  // without losing the session (or the code, if it was right after all).
+  const backToRegistration = () => navigate('/register', { state: { backToRegistration: true } });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import type { AuthProviders } from '@charter/domain';
 import { Button, Divider } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
@@ -32,7 +33,7 @@ function GoogleLogo() {
 export function GoogleSignInButton({ redirect }: { redirect: string | null }) {
   const providers = useQuery({
     queryKey: ['public', 'auth-providers'],
-    queryFn: () => apiFetch<{ google: boolean }>('/api/public/auth/providers', { auth: 'none' }),
+    queryFn: () => apiFetch<AuthProviders>('/api/public/auth/providers', { auth: 'none' }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const start = () => {

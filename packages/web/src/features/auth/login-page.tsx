@@ -1,5 +1,6 @@
+import { LOGIN_BANNER } from '@charter/domain';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMail } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle, IconMail } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/modal-location.ts';
@@ -8,6 +9,7 @@ import { LOGIN_ERROR } from './auth-messages.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { useLoginFlow } from './use-login-flow.ts';
 
+/** Sign-in; opened on the way to another page (?redirect=), it says why first (spec 1 §2 "Banners"). */
 export function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
@@ -38,6 +40,11 @@ export function LoginPage() {
     >
       <form onSubmit={onSubmit} noValidate aria-label="Login">
         <Stack gap="md">
+          {redirect && !error && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
+              {LOGIN_BANNER}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {error}

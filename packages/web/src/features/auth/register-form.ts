@@ -6,6 +6,7 @@ import {
   validateNewPassword,
 } from '@charter/domain';
 import type { Registration } from './auth-api.ts';
+import type { RegistrationDraft } from './auth-storage.ts';
 
 export type RegisterValues = {
   firstName: string;
@@ -30,6 +31,23 @@ export const emptyRegistration = (email = ''): RegisterValues => ({
   businessPurpose: null,
   tos: false,
 });
+
+/** The form as it was registered, without the password and the terms (which are asked again). */
+export const draftOf = ({ password: _password, tos: _tos, ...draft }: RegisterValues): RegistrationDraft =>
+  draft;
+
+/** Back to Registration: the details registered in this tab, else the signed-in user's own. */
+export function returningRegistration(
+  draft: RegistrationDraft | null,
+  user: { first_name?: string | null; family_name?: string | null; email: string } | null,
+): RegisterValues {
+  if (draft) return { ...emptyRegistration(), ...draft };
+  return {
+    ...emptyRegistration(user?.email ?? ''),
+    firstName: user?.first_name ?? '',
+    lastName: user?.family_name ?? '',
+  };
+}
 
 export function validateRegistration(values: RegisterValues): RegisterErrors {
   const errors: RegisterErrors = {};

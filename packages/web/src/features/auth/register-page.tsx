@@ -13,7 +13,7 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
@@ -22,11 +22,13 @@ import { useSession } from '../../app/session.tsx';
 import { registerUser } from './auth-api.ts';
 import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';
 import { registerErrorMessage } from './auth-messages.ts';
-import { saveNewAccountId } from './auth-storage.ts';
+import { loadRegistrationDraft, saveNewAccountId, saveRegistrationDraft } from './auth-storage.ts';
 import {
+  draftOf,
   emptyRegistration,
   type RegisterErrors,
   type RegisterValues,
+  returningRegistration,
   serverFieldErrors,
   toRegistration,
   validateRegistration,
@@ -38,9 +40,13 @@ export function RegisterPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { signIn } = useSession();
+  const { signIn, status, user } = useSession();
+  // Back to Registration from the confirm screen: still signed in, shown what was registered.
+  const [returning] = useState(() => status === 'authenticated');
   const initialEmail = (location.state as { email?: string } | null)?.email ?? params.get('email') ?? '';
-  const [values, setValues] = useState<RegisterValues>(() => emptyRegistration(initialEmail));
+  const [values, setValues] = useState<RegisterValues>(() =>
+    returning ? returningRegistration(loadRegistrationDraft(), user) : emptyRegistration(initialEmail),
+  );
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,6 +66,7 @@ export function RegisterPage() {
     try {
       const answer = await registerUser(toRegistration(values));
       saveNewAccountId(answer.account_id);
+      saveRegistrationDraft(draftOf(values));
       await signIn(answer.id_token);
       navigate('/register/confirm-email', { replace: true });
     } catch (caught) {
@@ -86,6 +93,16 @@ export function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate aria-label="Register">
         <Stack gap="md">
+          {returning && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
+              You are signed in as {user?.email}, which waits for its confirmation code. Correct your details
+              and register again, or{' '}
+              <Anchor component={Link} to="/register/confirm-email" inherit>
+                enter the code
+              </Anchor>
+              .
+            </Alert>
+          )}
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {error}
@@ -163,7 +180,10 @@ export function RegisterPage() {
             error={errors.tos}
           />
           <Group justify="space-between" mt="xs">
-            <Button variant="default" onClick={() => navigate('/login')}>
+            <Button
+              variant="default"
+              onClick={() => navigate(returning ? '/register/confirm-email' : '/login')}
+            >
               Back
             </Button>
             <Button type="submit" loading={busy}>

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiFetch, apiPostBlob } from '../../api/client.ts';
 import { encodePath } from './paths.ts';
-import type { CabinetFile, CabinetFolder, FolderListing } from './types.ts';
+import type { CabinetFileInfo, CabinetFolder, FolderListing, StoredFile } from './types.ts';
 
 /** Files come 200 a page ('Load more' asks for the next). */
 export const FILES_PAGE_SIZE = 200;
@@ -34,7 +34,7 @@ export function useFolderListing(companyId: number, path: string) {
 export function useFileInfo(companyId: number, id: number | null) {
   return useQuery({
     queryKey: cabinetKeys.file(companyId, id ?? 0),
-    queryFn: () => apiFetch<CabinetFile>(`/api/account/box/file/${id}/info`, { accountId: companyId }),
+    queryFn: () => apiFetch<CabinetFileInfo>(`/api/account/box/file/${id}/info`, { accountId: companyId }),
     enabled: id !== null,
   });
 }
@@ -60,7 +60,7 @@ export const cabinetApi = (companyId: number) => {
       call<CabinetFolder>(`/api/account/storage/folder/${id}`, 'PATCH', { name }),
     deleteFolder: (id: number) => call<void>(`/api/account/storage/folder/${id}`, 'DELETE'),
     renameFile: (id: number, filename: string) =>
-      call<CabinetFile>(`/api/account/box/file/${id}`, 'PUT', { filename }),
+      call<StoredFile>(`/api/account/box/file/${id}`, 'PUT', { filename }),
     deleteFile: (id: number) => call<void>(`/api/account/box/file/${id}`, 'DELETE'),
     downloadFile: (id: number) => apiBlob(`/api/account/box/file/${id}?download=1`, companyId),
     downloadZip: (fileIds: number[]) =>

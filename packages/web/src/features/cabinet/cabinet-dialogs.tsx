@@ -1,3 +1,4 @@
+import { validateFileName } from '@charter/domain';
 import { useNotices } from '../../app/notices.tsx';
 import { cabinetApi, useCabinetMutation } from './api.ts';
 import { DeleteModal } from './delete-modal.tsx';
@@ -53,6 +54,7 @@ export function CabinetDialogs({ companyId, path, dialog, onClose }: Props) {
         label={item.kind === 'folder' ? 'Folder name' : 'File name'}
         submitLabel="Rename"
         initial={itemName(item)}
+        validate={item.kind === 'file' ? validateFileName : undefined}
         onClose={onClose}
         onSubmit={async (name) => {
           await rename.mutateAsync({ item, name });

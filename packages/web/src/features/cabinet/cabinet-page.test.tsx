@@ -1,3 +1,4 @@
+import { FILE_NAME_SLASH } from '@charter/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
@@ -179,6 +180,27 @@ describe('CabinetPage', () => {
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
   });
 
+  it('refuses a file name with a slash, saying why, instead of cutting it short', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for notes.txt' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename File' });
+    const name = within(dialog).getByRole('textbox', { name: 'File name' });
+    fireEvent.change(name, { target: { value: 'Q3/notes' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByText(FILE_NAME_SLASH)).toBeTruthy();
+    expect(api.apiFetch).not.toHaveBeenCalledWith('/api/account/box/file/11', expect.anything());
+
+    fireEvent.change(name, { target: { value: 'Q3 notes' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith({ type: 'success', message: 'File renamed.' }));
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/box/file/11', {
+      method: 'PUT',
+      body: { filename: 'Q3 notes' },
+      accountId: 7,
+    });
+  });
+
   it('shows an empty folder, and a refusal to open the cabinet', async () => {
     listings['/'] = listing('/', [], []);
     renderPage();
@@ -253,6 +275,7 @@ describe('CabinetPage', () => {
       ),
     );
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(zip, 'Documents.zip'));
+    expect(push).toHaveBeenCalledWith({ type: 'success', message: 'Starting Download.' });
   });
 
   it('opens any file of the listing in the preview, and downloads from the row menu', async () => {
@@ -261,6 +284,7 @@ describe('CabinetPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for notes.txt' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Download' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'notes.txt'));
+    expect(push).toHaveBeenCalledWith({ type: 'success', message: 'Starting Download.' });
     expect(api.apiBlob).toHaveBeenCalledWith('/api/account/box/file/11?download=1', 7);
     fireEvent.click(await screen.findByRole('button', { name: 'notes.txt' }));
     await waitFor(() => expect(location()).toBe('/c/7/cabinet/-1/11'));
@@ -279,6 +303,7 @@ describe('CabinetPage', () => {
     api.apiFile.mockResolvedValue({ blob: new Blob(['%PDF']), filename: 'Deep.pdf' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'Deep.pdf'));
+    expect(push).toHaveBeenCalledWith({ type: 'success', message: 'Starting Download.' });
     expect(api.apiFile).toHaveBeenCalledWith('/api/account/box/file/10?download=1', 7);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(location()).toBe('/c/7/cabinet'));

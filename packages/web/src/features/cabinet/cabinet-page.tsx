@@ -1,9 +1,11 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { DOWNLOAD_STARTED } from '@charter/domain';
+import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFolderPlus, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { saveBlob } from '../../ui/save-blob.ts';
 import { DOWNLOAD_ERROR, PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
 import { cabinetApi, useFileInfo, useFolderListing } from './api.ts';
@@ -64,6 +66,7 @@ export function CabinetPage() {
   const openFolder = (next: string) => navigate(`${base}${folderSearch(next)}`);
 
   async function download(file: CabinetFile) {
+    push({ type: 'success', message: DOWNLOAD_STARTED });
     try {
       saveBlob(await api.downloadFile(file.id), file.filename);
     } catch {
@@ -72,6 +75,7 @@ export function CabinetPage() {
   }
 
   async function downloadSelected() {
+    push({ type: 'success', message: DOWNLOAD_STARTED });
     setZipping(true);
     try {
       saveBlob(await api.downloadZip([...selected]), 'Documents.zip');
@@ -88,7 +92,7 @@ export function CabinetPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2}>{CABINET_TITLE}</Title>
+        <PageTitle>{CABINET_TITLE}</PageTitle>
         <Group gap="xs">
           <Button
             variant="light"

@@ -9,21 +9,24 @@ type Props = {
   initial?: string;
   onSubmit: (name: string) => Promise<unknown>;
   onClose: () => void;
+  /** A message for a name the server would refuse, shown before asking it. */
+  validate?: (name: string) => string | null;
 };
 
 export const NAME_REQUIRED = 'Enter a name.';
 const SAVE_FAILED = 'An error has occurred.';
 
 /** Asks for a name (new folder, rename) and shows the server's refusal under the field. */
-export function NameModal({ title, label, submitLabel, initial = '', onSubmit, onClose }: Props) {
+export function NameModal({ title, label, submitLabel, initial = '', onSubmit, onClose, validate }: Props) {
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) {
-      setError(NAME_REQUIRED);
+    const refused = name.trim() ? (validate?.(name) ?? null) : NAME_REQUIRED;
+    if (refused) {
+      setError(refused);
       return;
     }
     setPending(true);

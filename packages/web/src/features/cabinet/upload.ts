@@ -1,10 +1,11 @@
+import { MAX_FILES_PER_UPLOAD } from '@charter/domain';
 import { ApiError, type ApiErrorBody, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
 import { ensureAccessToken } from '../../api/token-renewal.ts';
 import { encodePath } from './paths.ts';
-import type { CabinetFile } from './types.ts';
+import type { StoredFile } from './types.ts';
 
 /** The server takes at most 100 files per upload. */
-export const MAX_UPLOAD_FILES = 100;
+export const MAX_UPLOAD_FILES = MAX_FILES_PER_UPLOAD;
 export const TOO_MANY_FILES = `Upload at most ${MAX_UPLOAD_FILES} files at once.`;
 export const UPLOAD_ACCEPT = '.pdf,.doc,.docx,.txt,.rtf,.odt,.wpd';
 export const UPLOAD_FAILED = 'Unable to upload file at this time.';
@@ -26,7 +27,7 @@ export async function uploadFile(
   path: string,
   file: File,
   onProgress: (percent: number) => void,
-): Promise<CabinetFile[]> {
+): Promise<StoredFile[]> {
   const token = await ensureAccessToken(companyId);
   const form = new FormData();
   form.append('file', file, file.name);
@@ -42,7 +43,7 @@ export async function uploadFile(
       const body = parse(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
-        resolve(Array.isArray(body) ? (body as CabinetFile[]) : []);
+        resolve(Array.isArray(body) ? (body as StoredFile[]) : []);
       } else {
         const error = typeof body === 'object' && body !== null ? (body as ApiErrorBody) : {};
         reject(new ApiError(xhr.status, error));

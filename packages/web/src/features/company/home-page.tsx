@@ -2,6 +2,7 @@ import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useSession } from '../../app/session.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { parseCompanyId } from '../shell/company-gate.ts';
 import { useAccountMe } from '../shell/queries.ts';
 import { TodoList } from './todo-list.tsx';
@@ -15,14 +16,16 @@ export function HomePage() {
   const firstName = user?.first_name || data?.user.first_name || '';
   return (
     <Stack gap="lg">
-      <Title order={2}>Home</Title>
+      <PageTitle>Home</PageTitle>
       <Card withBorder radius="md" padding="xl" shadow="xs" aria-label="Welcome">
         <Group wrap="nowrap" align="flex-start" gap="lg">
           <ThemeIcon size={56} radius="md" variant="light">
             <IconBuildingSkyscraper size={30} stroke={1.5} />
           </ThemeIcon>
           <Stack gap={4}>
-            <Title order={3}>{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</Title>
+            <Title order={2} size="h3">
+              {firstName ? `Welcome, ${firstName}!` : 'Welcome!'}
+            </Title>
             <Text c="dimmed">
               This is the home of{' '}
               <Text span fw={600} c="var(--mantine-color-text)">

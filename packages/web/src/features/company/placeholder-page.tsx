@@ -1,11 +1,12 @@
-import { EmptyState, Paper, Stack, Title } from '@mantine/core';
+import { EmptyState, Paper, Stack } from '@mantine/core';
 import { IconHourglassEmpty } from '@tabler/icons-react';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 /** A page whose area arrives in a later release: its title and an empty state. */
 export function PlaceholderPage({ title }: { title: string }) {
   return (
     <Stack gap="lg">
-      <Title order={2}>{title}</Title>
+      <PageTitle>{title}</PageTitle>
       <Paper withBorder radius="md" p="xl">
         <EmptyState
           icon={<IconHourglassEmpty size={28} stroke={1.5} />}

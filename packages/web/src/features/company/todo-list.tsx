@@ -1,3 +1,4 @@
+import type { AssigneeOption, MessageResponse, TodoView } from '@charter/domain';
 import {
   ActionIcon,
   Alert,
@@ -20,21 +21,8 @@ import { apiFetch, errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { stepFor, workbenchPath } from '../workbench/routing.ts';
 
-type Todo = {
-  id: number;
-  created_at: string;
-  transaction: {
-    id: number;
-    label: string;
-    status: string;
-    project_id: number;
-    project_label: string;
-    project_template_id: string;
-    module_id: number;
-  };
-  assignee: { id: number; name: string; email: string } | null;
-};
-type Assignee = { id: number; name: string; email: string };
+type Todo = TodoView;
+type Assignee = AssigneeOption;
 
 const TODO_ERROR = 'An error has occurred.';
 const todosKey = (companyId: number) => ['account', companyId, 'recommendations'] as const;
@@ -55,7 +43,7 @@ function AssigneeSelect({ companyId, todo }: { companyId: number; todo: Todo }) 
   });
   const update = useMutation({
     mutationFn: (assigneeId: number | null) =>
-      apiFetch<{ message: string }>(`/api/account/transaction/${todo.transaction.id}/assign`, {
+      apiFetch<MessageResponse>(`/api/account/transaction/${todo.transaction.id}/assign`, {
         method: 'POST',
         body: { assignee_id: assigneeId },
         accountId: companyId,
@@ -96,7 +84,7 @@ export function TodoList({ companyId }: { companyId: number }) {
   });
   const remove = useMutation({
     mutationFn: (id: number) =>
-      apiFetch<{ message: string }>(`/api/account/recommendation/${id}`, {
+      apiFetch<MessageResponse>(`/api/account/recommendation/${id}`, {
         method: 'DELETE',
         accountId: companyId,
       }),
@@ -120,7 +108,9 @@ export function TodoList({ companyId }: { companyId: number }) {
   return (
     <Card withBorder radius="md" padding="lg" aria-label="To-dos">
       <Stack gap="sm">
-        <Title order={3}>To-dos</Title>
+        <Title order={2} size="h3">
+          To-dos
+        </Title>
         {todos.isPending && <Loader size="sm" aria-label="Loading to-dos" />}
         {todos.isError && <Alert color="red">{TODO_ERROR}</Alert>}
         {todos.data?.length === 0 && (

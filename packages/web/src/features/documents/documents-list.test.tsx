@@ -13,8 +13,11 @@ const doc = (id: number): DocumentRow => ({
   box_file_id: id,
   status: 'document.completed',
   revision_count: 0,
+  template_variant: null,
   account_task_id: null,
+  transaction_id: null,
   created_at: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
+  updated_at: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
   completed_at: null,
 });
 
@@ -88,5 +91,9 @@ describe('DocumentsList', () => {
       </Providers>,
     );
     expect(screen.getAllByRole('slider')).toHaveLength(2);
+    // Each thumb reads out its date, not a count of days since 1970.
+    const dateOf = (n: number) => new Date(first * 86_400_000 + (n - 1) * 86_400_000).toLocaleDateString();
+    expect(screen.getByRole('slider', { name: 'From date' }).getAttribute('aria-valuetext')).toBe(dateOf(1));
+    expect(screen.getByRole('slider', { name: 'To date' }).getAttribute('aria-valuetext')).toBe(dateOf(3));
   });
 });

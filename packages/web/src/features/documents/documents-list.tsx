@@ -1,5 +1,16 @@
 import { DOCUMENTS_INITIAL_ROWS, documentStatusLabel, showMoreRows } from '@charter/domain';
-import { Anchor, Badge, Button, Group, RangeSlider, Select, Stack, Table, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  RangeSlider,
+  Select,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DocumentRow } from '../workbench/types.ts';
@@ -86,6 +97,7 @@ export function DocumentsList({
               value={range ?? [first, last]}
               onChange={setRange}
               label={dayLabel}
+              thumbValueText={dayLabel}
             />
           </Stack>
         ) : (
@@ -101,47 +113,54 @@ export function DocumentsList({
           w={160}
         />
       </Group>
-      <Table verticalSpacing="xs" aria-label="Documents">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Document</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Date</Table.Th>
-            {onRecipients && <Table.Th />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((document) => (
-            <Table.Tr key={document.id}>
-              <Table.Td>
-                {document.box_file_id === null ? (
-                  document.filename
-                ) : (
-                  <Group gap="sm" wrap="nowrap">
-                    <PdfThumbnail companyId={companyId} fileId={document.box_file_id} />
-                    <Anchor component="button" onClick={() => onPreview(document)}>
-                      {document.filename}
-                    </Anchor>
-                  </Group>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light">{documentStatusLabel(document)}</Badge>
-              </Table.Td>
-              <Table.Td>
-                {new Date(document.completed_at ?? document.created_at).toLocaleDateString()}
-              </Table.Td>
+      {/* Scrolls on its own on a narrow screen, so the page does not. */}
+      <Table.ScrollContainer minWidth={480} type="native">
+        <Table verticalSpacing="xs" aria-label="Documents">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Document</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Date</Table.Th>
               {onRecipients && (
-                <Table.Td>
-                  <Button size="compact-xs" variant="subtle" onClick={() => onRecipients(document)}>
-                    Recipients
-                  </Button>
-                </Table.Td>
+                <Table.Th pos="relative">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               )}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((document) => (
+              <Table.Tr key={document.id}>
+                <Table.Td>
+                  {document.box_file_id === null ? (
+                    document.filename
+                  ) : (
+                    <Group gap="sm" wrap="nowrap">
+                      <PdfThumbnail companyId={companyId} fileId={document.box_file_id} />
+                      <Anchor component="button" onClick={() => onPreview(document)}>
+                        {document.filename}
+                      </Anchor>
+                    </Group>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{documentStatusLabel(document)}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  {new Date(document.completed_at ?? document.created_at).toLocaleDateString()}
+                </Table.Td>
+                {onRecipients && (
+                  <Table.Td>
+                    <Button size="compact-xs" variant="subtle" onClick={() => onRecipients(document)}>
+                      Recipients
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Group justify="center" gap="xs">
         {shown < inRange.length && (
           <Button

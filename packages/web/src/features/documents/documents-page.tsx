@@ -1,8 +1,9 @@
-import { Alert, Card, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Card, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { apiFetch } from '../../api/client.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
 import type { DocumentRow } from '../workbench/types.ts';
 import { DocumentsList } from './documents-list.tsx';
 import { PdfPreviewModal } from './pdf-preview-modal.tsx';
@@ -23,7 +24,7 @@ export function DocumentsPage() {
   });
   return (
     <Stack gap="lg">
-      <Title order={2}>Documents</Title>
+      <PageTitle>Documents</PageTitle>
       <Card withBorder radius="md" padding="lg">
         {documents.isPending && <Loader aria-label="Loading documents" />}
         {documents.isError && <Alert color="red">{DOCUMENTS_LOAD_ERROR}</Alert>}

@@ -5,6 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { drawPage, pageRatio } from './pdf-canvas.ts';
 
 const PAGE_GAP = 12;
+/** Each page's border, left and right (or top and bottom) together. */
+export const PAGE_BORDER = 2;
 
 type PageProps = { pdf: PDFDocumentProxy; number: number; width: number; ratio: number };
 
@@ -65,8 +67,7 @@ export function PdfPages({ pdf, width, firstPageRatio }: Props) {
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => viewport.current,
-    // Each page's border adds 2 pixels.
-    estimateSize: () => Math.round(width * firstPageRatio) + 2 + PAGE_GAP,
+    estimateSize: () => Math.round(width * firstPageRatio) + PAGE_BORDER + PAGE_GAP,
     overscan: 1,
   });
   const go = (next: number) => {
@@ -76,11 +77,16 @@ export function PdfPages({ pdf, width, firstPageRatio }: Props) {
 
   return (
     <>
-      <ScrollArea.Autosize mah="70vh" viewportRef={viewport}>
+      {/* Focusable, so the pages can be scrolled with the keyboard. */}
+      <ScrollArea.Autosize
+        mah="70vh"
+        viewportRef={viewport}
+        viewportProps={{ tabIndex: 0, 'aria-label': 'Document pages' }}
+      >
         <div
           role="group"
           aria-label="Document pages"
-          style={{ position: 'relative', height: virtualizer.getTotalSize(), width: width + 2 }}
+          style={{ position: 'relative', height: virtualizer.getTotalSize(), width: width + PAGE_BORDER }}
         >
           {virtualizer.getVirtualItems().map((item) => (
             <div

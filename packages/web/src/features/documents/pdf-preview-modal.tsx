@@ -1,11 +1,14 @@
+import { DOWNLOAD_STARTED, type FileLink } from '@charter/domain';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../../api/client.ts';
+import { useNotices } from '../../app/notices.tsx';
 import { saveBlob } from '../../ui/save-blob.ts';
 import { fetchDownload, fetchPreview } from './fetch-file.ts';
 import { pageRatio } from './pdf-canvas.ts';
-import { PdfPages } from './pdf-pages.tsx';
+import { PAGE_BORDER, PdfPages } from './pdf-pages.tsx';
 
 /** Spec 2 §9: the preview modal is 740 wide. */
 export const PREVIEW_MODAL_WIDTH = 740;
@@ -21,7 +24,7 @@ async function openInNewTab(companyId: number, fileId: number | null) {
   if (fileId === null) return;
   // Opened before the request so the browser does not treat it as an unrequested popup.
   const tab = window.open('', '_blank');
-  const link = await apiFetch<{ url: string }>('/api/account/storage/token', {
+  const link = await apiFetch<FileLink>('/api/account/storage/token', {
     method: 'POST',
     body: { file_id: fileId },
     accountId: companyId,
@@ -83,14 +86,18 @@ function usePreviewPdf(companyId: number, fileId: number | null) {
  * cannot be shown.
  */
 export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
+  const { push } = useNotices();
   const { state, open } = usePreviewPdf(companyId, fileId);
+  // Pages, with their border, are as wide as the modal allows: its full width, or a narrow screen's.
+  const { ref: frame, width: available } = useElementSize();
+  const pageWidth = available ? Math.min(PAGE_WIDTH, Math.floor(available) - PAGE_BORDER) : PAGE_WIDTH;
   // Remembered per file, so the next file opens without the last one's failure.
   const [downloadFailedFor, setDownloadFailedFor] = useState<number | null>(null);
   const downloadFailed = fileId !== null && downloadFailedFor === fileId;
 
   return (
     <Modal opened={fileId !== null} onClose={onClose} title={title} size={PREVIEW_MODAL_WIDTH}>
-      <Stack>
+      <Stack ref={frame}>
         {state === 'loading' && (
           <Group gap="xs">
             <Loader size="sm" aria-label="Loading preview" />
@@ -101,7 +108,7 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
         )}
         {state === 'error' && <Alert color="red">{PREVIEW_ERROR}</Alert>}
         {downloadFailed && <Alert color="red">{DOWNLOAD_ERROR}</Alert>}
-        {open && <PdfPages pdf={open.pdf} width={PAGE_WIDTH} firstPageRatio={open.firstPageRatio} />}
+        {open && <PdfPages pdf={open.pdf} width={pageWidth} firstPageRatio={open.firstPageRatio} />}
         <Group justify="flex-end">
           {state === 'ready' && (
             <Button variant="subtle" onClick={() => void openInNewTab(companyId, fileId)}>
@@ -110,7 +117,10 @@ export function PdfPreviewModal({ companyId, fileId, title, onClose }: Props) {
           )}
           <Button
             variant="light"
-            onClick={() => download(companyId, fileId, title).catch(() => setDownloadFailedFor(fileId))}
+            onClick={() => {
+              push({ type: 'success', message: DOWNLOAD_STARTED });
+              download(companyId, fileId, title).catch(() => setDownloadFailedFor(fileId));
+            }}
           >
             Download
           </Button>

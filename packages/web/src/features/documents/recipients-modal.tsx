@@ -1,4 +1,4 @@
-import { validateEmail } from '@charter/domain';
+import { type RecipientView, validateEmail } from '@charter/domain';
 import {
   ActionIcon,
   Alert,
@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { apiFetch, errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 
-type Recipient = { id: number; email: string; signed: boolean; metadata: { name: string; role: string } };
+type Recipient = RecipientView;
 
 export const RECIPIENT_ROLES = ['Signer', 'Viewer', 'Approver'];
 export const FILL_ALL_FIELDS = 'Please fill out all fields';

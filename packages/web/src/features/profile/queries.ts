@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@charter/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
@@ -33,7 +34,7 @@ export function useChangePassword() {
   const { refreshUser } = useSession();
   return useMutation({
     mutationFn: (body: PasswordInput) =>
-      apiFetch<{ message: string }>('/api/user/settings/password', { method: 'PUT', body }),
+      apiFetch<MessageResponse>('/api/user/settings/password', { method: 'PUT', body }),
     onSuccess: () => refreshUser().catch(() => undefined),
   });
 }
@@ -58,14 +59,14 @@ function useAuthenticatorMutation<T>(mutationFn: (input: T) => Promise<unknown>)
 
 export function useAddAuthenticator() {
   return useAuthenticatorMutation((email: string) =>
-    apiFetch(SETTINGS_AUTHENTICATORS, { method: 'POST', body: { email } }),
+    apiFetch<Authenticator>(SETTINGS_AUTHENTICATORS, { method: 'POST', body: { email } }),
   );
 }
 
 /** The emailed six-digit code travels as `password`, formatted 123-456. */
 export function useVerifyAuthenticator() {
   return useAuthenticatorMutation(({ email, code }: { email: string; code: string }) =>
-    apiFetch(SETTINGS_AUTHENTICATORS, { method: 'PUT', body: { email, password: code } }),
+    apiFetch<Authenticator>(SETTINGS_AUTHENTICATORS, { method: 'PUT', body: { email, password: code } }),
   );
 }
 

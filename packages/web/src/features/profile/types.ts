@@ -1,26 +1,11 @@
-/** GET/PUT /api/user/settings/profile (docs/api.md). */
-export type Profile = {
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  email: string;
-  emails: unknown[];
-  counsels: unknown[];
-  partners: unknown[];
-  teams: unknown[];
-};
+import type { UpdateProfileBody } from '@charter/domain';
 
-export type ProfileInput = { firstName: string; lastName: string; phone: string };
+/** The profile settings' answers and bodies, as the domain declares them. */
+export type {
+  AuthenticatorView as Authenticator,
+  ChangePasswordBody as PasswordInput,
+  ProfileView as Profile,
+} from '@charter/domain';
 
-export type PasswordInput = { current_password?: string; password: string };
-
-/** GET /api/v1/user/authenticators entries. */
-export type Authenticator = {
-  id: number;
-  pub_id: string;
-  type: 'email';
-  value: string;
-  priority: number;
-  verified_at: string | null;
-  created_at: string;
-};
+/** The profile form's values: the PUT body with the phone as typed ('' for none). */
+export type ProfileInput = Omit<UpdateProfileBody, 'phone'> & { phone: string };

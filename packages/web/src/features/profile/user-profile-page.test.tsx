@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import type { Session } from '../../app/session-types.ts';
 import { fakeSession, renderAt } from '../shell/test-providers.tsx';
+import type { Authenticator, Profile } from './types.ts';
 import { UserProfilePage } from './user-profile-page.tsx';
 
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
@@ -14,27 +15,46 @@ vi.mock('../../app/notices.tsx', () => ({ useNotices: () => ({ push }) }));
 
 type Handler = (options: { method?: string; body?: unknown }) => unknown;
 let routes: Record<string, Handler>;
-const profile = { firstName: 'Ada', lastName: 'Lovelace', phone: null, email: 'ada@example.com', emails: [] };
-const authenticators = [
+const profile: Profile = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '',
+  email: 'ada@example.com',
+  emails: ['ada@example.com', 'ada@work.com'],
+  counsels: [],
+  partners: [],
+  teams: [],
+};
+/** The primary address is listed first, as id 0; added ones follow. */
+const authenticators: Authenticator[] = [
   {
-    id: 1,
-    pub_id: 'a',
+    id: 0,
+    pub_id: 'primary-1',
     type: 'email',
     value: 'ada@example.com',
     priority: 0,
-    verified_at: '2024-01-01',
-    created_at: '2024-01-01',
+    verified_at: '2024-01-01T10:00:00.000Z',
+    created_at: '2024-01-01T10:00:00.000Z',
   },
   {
     id: 2,
-    pub_id: 'b',
+    pub_id: '5f0c8a9e-7d1b-4c2a-9e3f-1a2b3c4d5e6f',
     type: 'email',
     value: 'ada@work.com',
     priority: 1,
-    verified_at: '2024-01-02',
-    created_at: '2024-01-02',
+    verified_at: '2024-01-02T10:00:00.000Z',
+    created_at: '2024-01-02T10:00:00.000Z',
   },
 ];
+const added: Authenticator = {
+  id: 3,
+  pub_id: '0d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a',
+  type: 'email',
+  value: 'new@x.com',
+  priority: 1,
+  verified_at: null,
+  created_at: '2024-02-01T10:00:00.000Z',
+};
 
 beforeEach(() => {
   session = fakeSession();
@@ -43,6 +63,8 @@ beforeEach(() => {
     'GET /api/user/settings/profile': () => profile,
     'PUT /api/user/settings/profile': ({ body }) => ({ ...profile, ...(body as object) }),
     'GET /api/v1/user/authenticators': () => authenticators,
+    'POST /api/user/settings/authenticators': () => added,
+    'PUT /api/user/settings/authenticators': () => ({ ...added, verified_at: '2024-02-01T10:05:00.000Z' }),
   };
   api.apiFetch.mockReset();
   api.apiFetch.mockImplementation(async (path: string, options: { method?: string; body?: unknown } = {}) => {

@@ -1,6 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSession } from '../../app/session.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { AuthenticatorsSection } from './authenticators-section.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -11,7 +12,7 @@ export function UserProfilePage() {
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={4}>
-        <Title order={2}>User Profile</Title>
+        <PageTitle>User Profile</PageTitle>
         <Text c="dimmed">Your personal details, password and sign-in emails.</Text>
       </Stack>
       <Section title="Profile">
@@ -39,7 +40,9 @@ function Section({
   return (
     <Card withBorder radius="md" padding="xl" shadow="xs" component="section" aria-label={title}>
       <Stack gap={2} mb="lg">
-        <Title order={4}>{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         {description && (
           <Text fz="sm" c="dimmed">
             {description}

@@ -7,14 +7,16 @@ import {
   REOPEN_WAIT_MS,
   type ResourceEntry,
 } from '@charter/domain';
-import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError, apiFetch, errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { workbenchApi, workbenchKeys } from '../workbench/api.ts';
 import type { Questionnaire, QuestionView, Transaction } from '../workbench/types.ts';
+import { ErrorSummary } from './error-summary.tsx';
 import { AnswerField } from './fields/answer-field.tsx';
 import { ResourceGroup } from './resource-group.tsx';
 import { useAnswers } from './use-answers.ts';
@@ -65,6 +67,7 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
   const form = useAnswers(questionnaire, save);
   const [submitting, setSubmitting] = useState(false);
   const [focusResourceId, setFocusResourceId] = useState<number | null>(null);
+  const clearFocus = useCallback(() => setFocusResourceId(null), []);
   const readOnly = !transaction.open;
   const reopening = Boolean((useLocation().state as { isReopening?: boolean } | null)?.isReopening);
   const [waiting, setWaiting] = useState(reopening);
@@ -120,7 +123,7 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2}>{transaction.label}</Title>
+        <PageTitle>{transaction.label}</PageTitle>
         {form.saving && (
           <Group gap={6} aria-live="polite">
             <Loader size="xs" />
@@ -170,6 +173,7 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
             missing={form.messages.includes(`- Input required for: ${question.label}.`)}
             readOnly={readOnly}
             focusResourceId={focusResourceId}
+            onFocused={clearFocus}
             onCommit={(entry: ResourceEntry, field: FieldSpec, value: string) =>
               form.commit(question, value, { entry, field })
             }
@@ -192,6 +196,7 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
                 const ids = (form.answers.lists[question.id] ?? []).map((e) => e.resource_id);
                 await api.setResources(transactionId, question.id, [...ids, resourceId]);
                 await reloadList(question);
+                setFocusResourceId(resourceId);
               } catch (caught) {
                 failed(caught);
               }
@@ -220,15 +225,7 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
       {transaction.position === 0 && !readOnly && (
         <WorkflowRoles companyId={companyId} projectId={transaction.project_id} />
       )}
-      {form.messages.length > 0 && (
-        <Alert color="red" title="Please review the form" role="alert">
-          <List size="sm">
-            {form.messages.map((message) => (
-              <List.Item key={message}>{message}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <ErrorSummary messages={form.messages} />
       {!readOnly && (
         <Group justify="flex-end">
           <Button onClick={() => void submit()} loading={submitting} disabled={waiting}>

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useResources } from '../workbench/api.ts';
 import type { QuestionView } from '../workbench/types.ts';
 import { AnswerField } from './fields/answer-field.tsx';
@@ -27,7 +27,9 @@ type Props = {
   /** Submit found the list empty. */
   missing: boolean;
   readOnly: boolean;
+  /** An entry just added: the form scrolls to it and focuses its first empty field (spec 2 §4). */
   focusResourceId: number | null;
+  onFocused: () => void;
   onCommit: (entry: ResourceEntry, field: FieldSpec, value: string) => void;
   onCreate: (name: string) => Promise<void>;
   onPick: (resourceId: number) => Promise<void>;
@@ -36,6 +38,8 @@ type Props = {
 };
 
 const fieldView = (field: FieldSpec) => ({ ...field, fixed: field.fixed ?? false });
+const TYPED_BOXES =
+  'input:not([type=hidden]):not([type=radio]):not([type=checkbox]):not(:disabled), textarea:not(:disabled)';
 
 /**
  * One resource list (founders, parties…): each entry with its fields, then a way to add one, by a new
@@ -53,6 +57,17 @@ export function ResourceGroup(props: Props) {
     .filter((r) => !listed.has(r.id))
     .map((r) => ({ value: String(r.id), label: r.name }));
   const canAdd = !props.readOnly && (question.multi_entry || entries.length === 0);
+  const papers = useRef(new Map<number, HTMLElement>());
+  const { focusResourceId, onFocused } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the entry to focus may render after it is named
+  useEffect(() => {
+    const paper = focusResourceId === null ? undefined : papers.current.get(focusResourceId);
+    if (!paper) return;
+    const boxes = [...paper.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TYPED_BOXES)];
+    paper.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    (boxes.find((box) => !box.value) ?? boxes[0])?.focus({ preventScroll: true });
+    onFocused();
+  }, [focusResourceId, entries, onFocused]);
   const nameField = question.fields?.[0];
 
   const run = async (work: () => Promise<void>) => {
@@ -90,7 +105,7 @@ export function ResourceGroup(props: Props) {
     <Card withBorder radius="md" padding="lg" component="section" aria-label={question.label}>
       <Stack gap="md">
         <div>
-          <Title order={4}>
+          <Title order={2} size="h4">
             {question.label}
             {question.required && (
               <Text span c="red" ml={4} aria-hidden>
@@ -112,6 +127,10 @@ export function ResourceGroup(props: Props) {
         {entries.map((entry, index) => (
           <Paper
             key={entry.resource_id}
+            ref={(node: HTMLDivElement | null) => {
+              if (node) papers.current.set(entry.resource_id, node);
+              else papers.current.delete(entry.resource_id);
+            }}
             withBorder
             p="md"
             radius="sm"
@@ -150,7 +169,7 @@ export function ResourceGroup(props: Props) {
               )}
             </Group>
             <Stack gap="sm">
-              {(question.fields ?? []).map((field, fieldIndex) => {
+              {(question.fields ?? []).map((field) => {
                 const key = answerKey(question.id, entry.resource_id, field.id);
                 return (
                   <AnswerField
@@ -162,7 +181,6 @@ export function ResourceGroup(props: Props) {
                     value={entry.values[field.id] ?? ''}
                     error={props.errors[key]}
                     readOnly={props.readOnly}
-                    autoFocus={props.focusResourceId === entry.resource_id && fieldIndex === 1}
                     onChange={() => undefined}
                     onCommit={(value) => props.onCommit(entry, field, value)}
                   />

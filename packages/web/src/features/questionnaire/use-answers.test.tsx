@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
-import type { Questionnaire } from '../workbench/types.ts';
+import type { Questionnaire, QuestionView } from '../workbench/types.ts';
 import { useAnswers } from './use-answers.ts';
 
 const questionnaire: Questionnaire = {
@@ -17,7 +17,10 @@ const questionnaire: Questionnaire = {
       label: 'Company name',
       type: 'company_name',
       required: true,
+      new_require: false,
       fixed: false,
+      is_entity_formed: false,
+      party: 'ours',
       is_hidden: false,
       resource_type_id: null,
       multi_entry: false,
@@ -29,7 +32,10 @@ const questionnaire: Questionnaire = {
       label: 'Formation date',
       type: 'date',
       required: true,
+      new_require: false,
       fixed: false,
+      is_entity_formed: false,
+      party: 'ours',
       is_hidden: false,
       resource_type_id: null,
       multi_entry: false,
@@ -98,5 +104,71 @@ describe('useAnswers', () => {
     });
     expect(save).toHaveBeenCalledTimes(1);
     expect(result.current.errors.date).toBe('Valid date required');
+  });
+
+  it('keeps a refused answer of a listed resource, with its error, when the list is reloaded', async () => {
+    const founders: QuestionView = {
+      id: 'founders',
+      label: 'Founders',
+      type: 'resource_list',
+      required: true,
+      new_require: false,
+      is_entity_formed: false,
+      party: 'ours',
+      fixed: false,
+      is_hidden: false,
+      resource_type_id: 2,
+      multi_entry: true,
+      value: null,
+      resources: [{ resource_id: 4, resource_name: 'Ada', is_draft: true, values: { name: 'Ada' } }],
+      fields: [
+        {
+          id: 'name',
+          label: 'Full name',
+          type: 'person_name',
+          required: true,
+          new_require: false,
+          fixed: false,
+          is_entity_formed: false,
+          party: 'ours',
+        },
+        {
+          id: 'phone',
+          label: 'Phone',
+          type: 'phone',
+          required: false,
+          new_require: false,
+          fixed: false,
+          is_entity_formed: false,
+          party: 'ours',
+        },
+      ],
+    };
+    const save = vi.fn(async () => undefined);
+    const { result } = renderHook(() => useAnswers({ ...questionnaire, questions: [founders] }, save));
+    const [ada] = founders.resources ?? [];
+    const phone = founders.fields?.[1];
+    if (!ada || !phone) throw new Error('fixture');
+    act(() => result.current.commit(founders, '555 01', { entry: ada, field: phone }));
+    expect(save).not.toHaveBeenCalled();
+    expect(result.current.errors['founders.4.phone']).toBe('Full phone number required.');
+
+    // Another founder is added: the server's list knows nothing of the refused phone number.
+    act(() =>
+      result.current.setList('founders', [
+        { ...ada },
+        { resource_id: 5, resource_name: 'Charles', is_draft: true, values: { name: 'Charles' } },
+      ]),
+    );
+    const listed = result.current.answers.lists.founders;
+    expect(listed.map((entry) => entry.values)).toEqual([
+      { name: 'Ada', phone: '+1 (555) 01' },
+      { name: 'Charles' },
+    ]);
+    expect(result.current.errors['founders.4.phone']).toBe('Full phone number required.');
+    await act(async () => {
+      await result.current.check();
+    });
+    expect(result.current.errors['founders.4.phone']).toBe('Full phone number required.');
   });
 });

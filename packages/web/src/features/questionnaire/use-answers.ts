@@ -1,5 +1,6 @@
 import {
   answerKey,
+  answerRules,
   checkQuestionnaire,
   type FieldSpec,
   normalizeAnswer,
@@ -17,13 +18,6 @@ export type SaveAnswer = (input: {
   value: string;
 }) => Promise<unknown>;
 
-const fieldRules = (field: FieldSpec, required: boolean) => ({
-  required,
-  options: field.options,
-  entityType: field.entity_type,
-  alreadyFormed: field.is_entity_formed,
-});
-
 function initialAnswers(questionnaire: Questionnaire): QuestionnaireAnswers {
   const answers: QuestionnaireAnswers = { values: {}, lists: {} };
   for (const question of questionnaire.questions) {
@@ -31,6 +25,20 @@ function initialAnswers(questionnaire: Questionnaire): QuestionnaireAnswers {
     else answers.values[question.id] = question.value ?? '';
   }
   return answers;
+}
+
+/**
+ * The server's entries with the values typed here laid over those still listed: an answer refused on
+ * blur (a half-typed phone number) was never saved, and must stay on screen with its error rather than
+ * vanish when another entry is added. The server's values win only in entries new to the form (a
+ * resource just added, picked or connected).
+ */
+export function keepTyped(local: readonly ResourceEntry[], fresh: readonly ResourceEntry[]): ResourceEntry[] {
+  const typed = new Map(local.map((entry) => [entry.resource_id, entry.values]));
+  return fresh.map((entry) => {
+    const values = typed.get(entry.resource_id);
+    return values ? { ...entry, values: { ...entry.values, ...values } } : entry;
+  });
 }
 
 /**
@@ -94,7 +102,7 @@ export function useAnswers(questionnaire: Questionnaire, save: SaveAnswer) {
         return { ...current, lists: { ...current.lists, [question.id]: entries } };
       });
       // Type errors show at once; required ones wait for Submit (the check then covers every answer).
-      const message = value ? validateAnswer(field.type, value, fieldRules(field, false)) : null;
+      const message = value ? validateAnswer(field.type, value, answerRules(field, false)) : null;
       setError(key, message);
       if (message || value === previous) return;
       enqueue(key, () =>
@@ -104,8 +112,12 @@ export function useAnswers(questionnaire: Questionnaire, save: SaveAnswer) {
     [enqueue, save, setError],
   );
 
+  /** A resource list as the server now holds it, keeping what is typed in the entries still listed. */
   const setList = useCallback((questionId: string, entries: ResourceEntry[]) => {
-    setAnswers((current) => ({ ...current, lists: { ...current.lists, [questionId]: entries } }));
+    setAnswers((current) => ({
+      ...current,
+      lists: { ...current.lists, [questionId]: keepTyped(current.lists[questionId] ?? [], entries) },
+    }));
   }, []);
 
   /** Waits for every save under way, then checks the whole form as the server will. */

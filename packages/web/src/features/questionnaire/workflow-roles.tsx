@@ -1,3 +1,4 @@
+import type { CounselOptions } from '@charter/domain';
 import { ActionIcon, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { apiFetch, errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useProject, useWorkbenchMutation } from '../workbench/api.ts';
 
-type Options = { roles: string[]; users: { id: number; full_name: string; email: string }[] };
+type Options = CounselOptions;
 
 /**
  * Workflow counsel options (first form only): members of the workspace given a workflow role
@@ -41,7 +42,9 @@ export function WorkflowRoles({ companyId, projectId }: { companyId: number; pro
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Workflow roles">
       <Stack gap="sm">
         <div>
-          <Title order={4}>Workflow roles</Title>
+          <Title order={2} size="h4">
+            Workflow roles
+          </Title>
           <Text size="sm" c="dimmed">
             Who takes part in this workflow, and as what.
           </Text>

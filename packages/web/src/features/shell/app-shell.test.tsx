@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
@@ -112,5 +112,35 @@ describe('AppShell', () => {
     const menu = await screen.findByRole('button', { name: 'Workspace: Acme, Inc.' });
     expect(menu.getAttribute('aria-disabled')).toBe('true');
     expect(session.switchAccount).not.toHaveBeenCalled();
+  });
+
+  it('asks an unverified user to verify their account, except in a data room', async () => {
+    session = fakeSession({ currentAccountId: 5 }, { email_verified: false });
+    respond({ '/api/account/me': accountMe() });
+    renderShell('/c/5/home');
+    const banner = await screen.findByRole('status', { name: 'Verify your account' });
+    fireEvent.click(within(banner).getByRole('button', { name: 'Verify your account' }));
+    await waitFor(() => expect(location()).toBe('/register/confirm-email'));
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/user/confirm/code/resend', { method: 'POST' });
+    cleanup();
+    renderShell('/c/5/rooms/12');
+    expect(await screen.findByText('company page')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Verify your account' })).toBeNull();
+    cleanup();
+    session = fakeSession({ currentAccountId: 5 });
+    renderShell('/c/5/home');
+    expect(await screen.findByText('company page')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Verify your account' })).toBeNull();
+  });
+
+  it('offers a skip link to the main content first', async () => {
+    respond({ '/api/account/me': accountMe() });
+    renderShell('/c/5/home');
+    expect(await screen.findByText('company page')).toBeTruthy();
+    const links = screen.getAllByRole('link');
+    expect(links[0].textContent).toBe('Skip to main content');
+    const target = document.getElementById(links[0].getAttribute('href')?.slice(1) ?? '');
+    expect(target?.tagName).toBe('MAIN');
+    expect(target?.getAttribute('tabindex')).toBe('-1');
   });
 });

@@ -2,6 +2,7 @@ import { Center, Loader, AppShell as MantineAppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { PageBoundary } from '../../app/page-boundary.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link.tsx';
 import { companySelectRedirect, parseCompanyId } from './company-gate.ts';
 import { ShellBanners } from './shell-banners.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -46,6 +47,7 @@ function ShellLayout({ companyId }: { companyId: number }) {
       }}
       padding={{ base: 'md', md: 'xl' }}
     >
+      <SkipLink />
       <MantineAppShell.Header>
         <TopBar
           companyId={companyId}
@@ -65,7 +67,8 @@ function ShellLayout({ companyId }: { companyId: number }) {
           onNavigate={mobile.close}
         />
       </MantineAppShell.Navbar>
-      <MantineAppShell.Main bg="var(--mantine-color-gray-0)">
+      {/* Focusable so the skip link moves the keyboard there, not only the view. */}
+      <MantineAppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--mantine-color-gray-0)">
         <ShellBanners />
         {loading ? (
           <Center mih={240}>

@@ -38,7 +38,12 @@ export function CompanyMenu({ companyId, currentName }: Props) {
       aria-disabled={impersonating || undefined}
       aria-label={`Workspace: ${label}`}
       maw={260}
-      styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+      miw={0}
+      styles={{
+        root: { flexShrink: 1 },
+        inner: { minWidth: 0 },
+        label: { overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 },
+      }}
     >
       {label}
     </Button>

@@ -24,15 +24,19 @@ describe('NotificationsBell', () => {
   it('has nothing to offer a verified user with a password', async () => {
     session = fakeSession();
     renderBell();
-    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    expect(bell.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(bell);
     expect(await screen.findByText("You're all caught up.")).toBeTruthy();
+    expect(bell.getAttribute('aria-expanded')).toBe('true');
     expect(screen.queryByRole('button', { name: 'Verify your account' })).toBeNull();
   });
 
   it('resends the confirmation code and goes to the confirm page', async () => {
-    session = fakeSession({}, { email_verified: false });
+    session = fakeSession({}, { email_verified: false, password_allowed: false });
     renderBell();
-    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications: 2 new' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Verify your account' }));
     await waitFor(() => expect(location()).toBe('/register/confirm-email'));
     expect(api.apiFetch).toHaveBeenCalledWith('/api/user/confirm/code/resend', { method: 'POST' });
@@ -41,7 +45,7 @@ describe('NotificationsBell', () => {
   it('emails a set-password link to users without a password', async () => {
     session = fakeSession({}, { password_allowed: false });
     renderBell();
-    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications: 1 new' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Email New Password Link' }));
     await waitFor(() =>
       expect(push).toHaveBeenCalledWith({ type: 'success', message: 'Set new password email sent.' }),

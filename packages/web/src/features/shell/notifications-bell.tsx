@@ -2,31 +2,27 @@ import { GENERIC_ERROR_PERSISTS, SET_NEW_PASSWORD_EMAIL_SENT } from '@charter/do
 import { ActionIcon, Button, Group, Indicator, Popover, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconBell } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useSession } from '../../app/session.tsx';
-import { useResendConfirmation, useSendPasswordLink } from './queries.ts';
+import { useSendPasswordLink } from './queries.ts';
+import { UNVERIFIED_TEXT, useVerifyAccount } from './verify-account.tsx';
 
 const FALLBACK_ERROR = GENERIC_ERROR_PERSISTS;
+
+/** 'Notifications', or 'Notifications: 2 new' when there is something to do. */
+export const bellLabel = (count: number) => (count > 0 ? `Notifications: ${count} new` : 'Notifications');
 
 /** The bell lists what the user should still do: verify their email, set a password. */
 export function NotificationsBell() {
   const { user } = useSession();
-  const navigate = useNavigate();
   const notices = useNotices();
-  const resend = useResendConfirmation();
+  const { verify, pending: verifying } = useVerifyAccount();
   const passwordLink = useSendPasswordLink();
   const unverified = user ? !user.email_verified : false;
   const noPassword = user ? !user.password_allowed : false;
   const count = Number(unverified) + Number(noPassword);
 
-  const verify = () =>
-    resend.mutate(undefined, {
-      onSuccess: () => navigate('/register/confirm-email'),
-      onError: (error) =>
-        notices.push({ type: 'error', message: errorMessage(error, FALLBACK_ERROR), error }),
-    });
   const sendLink = () =>
     passwordLink.mutate(undefined, {
       onSuccess: () => notices.push({ type: 'success', message: SET_NEW_PASSWORD_EMAIL_SENT }),
@@ -37,11 +33,12 @@ export function NotificationsBell() {
   return (
     <Popover position="bottom-end" width={320} shadow="md" withArrow>
       <Popover.Target>
-        <Indicator disabled={count === 0} label={count} size={16} offset={4} color="red">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
+        {/* The button itself is the popover's target, so it carries aria-haspopup and aria-expanded. */}
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={bellLabel(count)}>
+          <Indicator disabled={count === 0} label={count} size={16} offset={-2} color="red" aria-hidden>
             <IconBell size={20} stroke={1.6} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="md">
@@ -52,8 +49,8 @@ export function NotificationsBell() {
             </Text>
           )}
           {unverified && (
-            <Warning text="Your email address has not been verified yet.">
-              <Button size="xs" onClick={verify} loading={resend.isPending}>
+            <Warning text={UNVERIFIED_TEXT}>
+              <Button size="xs" onClick={verify} loading={verifying}>
                 Verify your account
               </Button>
             </Warning>

@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@charter/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
@@ -25,12 +26,12 @@ export function useAccountMe(companyId: number) {
 
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: () => apiFetch<{ message: string }>('/api/user/confirm/code/resend', { method: 'POST' }),
+    mutationFn: () => apiFetch<MessageResponse>('/api/user/confirm/code/resend', { method: 'POST' }),
   });
 }
 
 export function useSendPasswordLink() {
   return useMutation({
-    mutationFn: () => apiFetch<{ message: string }>('/api/user/settings/password/link', { method: 'POST' }),
+    mutationFn: () => apiFetch<MessageResponse>('/api/user/settings/password/link', { method: 'POST' }),
   });
 }

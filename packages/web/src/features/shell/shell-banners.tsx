@@ -4,13 +4,18 @@ import { IconInfoCircle, IconUserShield } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { isAskingForCompany } from './company-gate.ts';
+import { showsVerifyBanner, VerifyAccountBanner } from './verify-account.tsx';
 
-/** Notices across the top of the page: impersonation, and the workspace choice a page is waiting for. */
+/**
+ * Notices across the top of the page: impersonation, an email still to verify, and the workspace choice
+ * a page is waiting for.
+ */
 export function ShellBanners() {
   const { user, impersonatorId } = useSession();
   const { pathname, search } = useLocation();
   const asking = isAskingForCompany(pathname, search);
-  if (!impersonatorId && !asking) return null;
+  const unverified = user !== null && !user.email_verified && showsVerifyBanner(pathname);
+  if (!impersonatorId && !asking && !unverified) return null;
   const who = [user?.first_name, user?.family_name].filter(Boolean).join(' ') || user?.email;
   return (
     <Stack gap="sm" mb="lg">
@@ -21,6 +26,7 @@ export function ShellBanners() {
           {user?.email && who !== user.email ? ` (${user.email})` : ''}.
         </Alert>
       )}
+      {unverified && <VerifyAccountBanner />}
       {asking && (
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
           {SELECT_COMPANY_BANNER}

@@ -7,24 +7,27 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Session, SessionUser } from '../../app/session-types.ts';
 
+/** The signed-in user as GET /api/user/me answers it; override what a test needs. */
+export const fakeUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
+  id: 1,
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  family_name: 'Lovelace',
+  phone: null,
+  email_verified: true,
+  password_allowed: true,
+  password_prompted: false,
+  is_staff: false,
+  filecabinet_access: true,
+  impersonator_id: null,
+  ...overrides,
+});
+
 /** A signed-in session for component tests; override what a test needs. */
 export function fakeSession(overrides: Partial<Session> = {}, user: Partial<SessionUser> = {}): Session {
   return {
     status: 'authenticated',
-    user: {
-      id: 1,
-      email: 'ada@example.com',
-      first_name: 'Ada',
-      family_name: 'Lovelace',
-      phone: null,
-      email_verified: true,
-      password_allowed: true,
-      password_prompted: false,
-      is_staff: false,
-      filecabinet_access: true,
-      impersonator_id: null,
-      ...user,
-    },
+    user: fakeUser(user),
     idToken: 'token',
     signIn: vi.fn(),
     logout: vi.fn(async () => undefined),

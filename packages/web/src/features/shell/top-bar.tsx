@@ -21,7 +21,9 @@ export function TopBar({ companyId, accountName, roleId, mobileOpened, onToggleM
         size="sm"
         aria-label={mobileOpened ? 'Close menu' : 'Open menu'}
       />
-      <Group gap="sm" ml="auto" wrap="nowrap">
+      {/* minWidth 0: on a narrow screen the workspace button shrinks (its name ellipsed) instead of
+          pushing the user menu off screen. */}
+      <Group gap="sm" ml="auto" wrap="nowrap" miw={0}>
         <NotificationsBell />
         <CompanyMenu companyId={companyId} currentName={accountName} />
         <UserMenu companyId={companyId} accountName={accountName} roleId={roleId} />

@@ -1,3 +1,11 @@
+import type {
+  CreateResourceBody,
+  MessageResponse,
+  ResourceSelection,
+  SaveAnswerBody,
+  SavedAnswer,
+  UpdateTaskBody,
+} from '@charter/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
 import type {
@@ -112,16 +120,10 @@ export const workbenchApi = (companyId: number) => {
     renameProject: (id: number, label: string) =>
       call<Project>(`/api/account/project/${id}`, 'PUT', { label }),
     deleteProject: (id: number) => call<void>(`/api/account/project/${id}`, 'DELETE'),
-    saveAnswer: (input: {
-      transaction_id: number;
-      feature_type_id: string;
-      resource_id?: number;
-      value: string;
-    }) => call<{ value: string }>('/api/account/flat_feature', 'POST', input),
-    createResource: (input: { name: string; transaction_id: number; question_id: string }) =>
-      call<Resource>('/api/account/resource', 'POST', input),
+    saveAnswer: (input: SaveAnswerBody) => call<SavedAnswer>('/api/account/flat_feature', 'POST', input),
+    createResource: (input: CreateResourceBody) => call<Resource>('/api/account/resource', 'POST', input),
     setResources: (transactionId: number, questionId: string, resourceIds: number[]) =>
-      call<unknown>(`/api/account/transaction/${transactionId}/set_resource`, 'PUT', {
+      call<ResourceSelection>(`/api/account/transaction/${transactionId}/set_resource`, 'PUT', {
         question_id: questionId,
         resource_ids: resourceIds,
       }),
@@ -139,7 +141,7 @@ export const workbenchApi = (companyId: number) => {
       call<Transaction>(`/api/account/transaction/${transactionId}/reopen`, 'PATCH'),
     deleteTransaction: (transactionId: number) =>
       call<void>(`/api/account/transaction/${transactionId}`, 'DELETE'),
-    updateTask: (taskId: number, body: { action?: string; template_variant_id?: string }) =>
-      call<{ message: string }>(`/api/account/task/${taskId}`, 'PUT', body),
+    updateTask: (taskId: number, body: UpdateTaskBody) =>
+      call<MessageResponse>(`/api/account/task/${taskId}`, 'PUT', body),
   };
 };

@@ -25,7 +25,7 @@ export function AssessmentAnswers({
   if (rows.length === 0) return null;
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Assessment answers">
-      <Title order={4} mb="xs">
+      <Title order={2} size="h4" mb="xs">
         Assessment answers
       </Title>
       <Table verticalSpacing="xs">

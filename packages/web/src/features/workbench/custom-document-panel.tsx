@@ -1,22 +1,17 @@
-import { Alert, Badge, Button, Group, List, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { CustomDocumentView, WordTemplateView } from '@charter/domain';
+import { Alert, Badge, Group, List, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { apiFetch, errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 
-type CustomDocument = {
-  id: number;
-  filename: string;
-  tokens: string[];
-  notes: { token: string; level: string; message: string }[];
-  valid: boolean;
-  fields: Record<string, string>;
-};
-type WordFile = { id: number; filename: string; path: string };
+type CustomDocument = CustomDocumentView;
+type WordFile = WordTemplateView;
 
 /**
  * Custom mode (spec 2 "Custom document flow"): pick a Word file of the cabinet, see its tokens and what
  * is wrong with it, and give each token its value; the file is filled when the task is submitted.
+ * Values are saved as each box is left, like the questionnaire's answers (spec 2 §4 "Form").
  */
 export function CustomDocumentPanel({
   companyId,
@@ -42,8 +37,18 @@ export function CustomDocumentPanel({
         accountId: companyId,
       }),
   });
-  const [values, setValues] = useState<Record<string, string>>({});
-  useEffect(() => setValues(current.data?.fields ?? {}), [current.data]);
+  // What is typed, over the saved values of the document shown (a new pick starts from its own).
+  const [typed, setTyped] = useState<{ id: number | null; values: Record<string, string> }>({
+    id: null,
+    values: {},
+  });
+  const document = current.data;
+  const values =
+    document && typed.id === document.id ? { ...document.fields, ...typed.values } : (document?.fields ?? {});
+  const latest = useRef(values);
+  latest.current = values;
+  // Saves run one after another, each with every value typed so far, so none overtakes a newer one.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const fail = (caught: unknown) =>
     push({ type: 'error', message: errorMessage(caught, 'An error has occurred.') });
   const pick = useMutation({
@@ -53,23 +58,36 @@ export function CustomDocumentPanel({
         accountId: companyId,
         body: { account_task_id: taskId, file_id: fileId },
       }),
-    onSuccess: (document) => queryClient.setQueryData(key, document),
+    onSuccess: (picked) => queryClient.setQueryData(key, picked),
     onError: fail,
   });
   const save = useMutation({
-    mutationFn: () =>
-      apiFetch<CustomDocument>(`/api/account/custom_document/${current.data?.id}`, {
-        method: 'PUT',
-        accountId: companyId,
-        body: { fields: values },
-      }),
-    onSuccess: (document) => {
-      queryClient.setQueryData(key, document);
-      push({ type: 'success', message: 'Custom document saved.' });
+    mutationFn: (input: { id: number; fields: Record<string, string> }) => {
+      queue.current = queue.current
+        .catch(() => undefined)
+        .then(() =>
+          apiFetch<CustomDocument>(`/api/account/custom_document/${input.id}`, {
+            method: 'PUT',
+            accountId: companyId,
+            body: { fields: input.fields },
+          }),
+        );
+      return queue.current as Promise<CustomDocument>;
     },
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
     onError: fail,
   });
-  const document = current.data;
+  const type = (token: string, value: string) => {
+    if (!document) return;
+    setTyped((t) => ({
+      id: document.id,
+      values: { ...(t.id === document.id ? t.values : {}), [token]: value },
+    }));
+  };
+  const commit = (token: string) => {
+    if (!document || (latest.current[token] ?? '') === (document.fields[token] ?? '')) return;
+    save.mutate({ id: document.id, fields: { ...latest.current } });
+  };
 
   return (
     <Stack gap="xs" aria-label="Custom document">
@@ -118,24 +136,18 @@ export function CustomDocumentPanel({
                   label={token}
                   value={values[token] ?? ''}
                   readOnly={!editable}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    setValues((v) => ({ ...v, [token]: value }));
-                  }}
+                  onChange={(event) => type(token, event.currentTarget.value)}
+                  onBlur={() => commit(token)}
                 />
               ))}
             </SimpleGrid>
           )}
-          {editable && document.tokens.length > 0 && (
-            <Group justify="flex-end">
-              <Button
-                size="compact-sm"
-                variant="light"
-                onClick={() => save.mutate()}
-                loading={save.isPending}
-              >
-                Save values
-              </Button>
+          {save.isPending && (
+            <Group gap={6} aria-live="polite">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                Saving…
+              </Text>
             </Group>
           )}
         </>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { currentTransaction, navigationModuleId, stepFor, workbenchPath } from './routing.ts';
+import {
+  currentTransaction,
+  navigationModuleId,
+  pathAfterDeletion,
+  stepFor,
+  workbenchPath,
+} from './routing.ts';
 
 describe('workbench routing', () => {
   it('builds the spec path with the default module', () => {
@@ -31,5 +37,20 @@ describe('workbench routing', () => {
       ])?.id,
     ).toBe(2);
     expect(currentTransaction([{ id: 1, open: false }])?.id).toBe(1);
+  });
+
+  it('leaves a deleted group for the group left open, or the workflows page after the last one', () => {
+    const group = (id: number, position: number, open: boolean) => ({
+      id,
+      position,
+      open,
+      validated_questionnaire: false,
+    });
+    const groups = [group(1, 0, false), group(2, 1, true), group(3, 2, true)];
+    expect(pathAfterDeletion(7, 2, 3, groups, 2, false)).toBe('/c/7/workbench/2/3/3/task-view');
+    expect(pathAfterDeletion(7, 2, 3, [group(1, 0, false), group(2, 1, true)], 2, false)).toBe(
+      '/c/7/workbench/2/3/1/overview',
+    );
+    expect(pathAfterDeletion(7, 2, 3, [group(2, 0, true)], 2, false)).toBe('/c/7/workflows');
   });
 });

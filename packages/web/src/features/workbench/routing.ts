@@ -56,3 +56,21 @@ export function stepFor(
 export function currentTransaction<T extends { open: boolean }>(transactions: readonly T[]): T | undefined {
   return transactions.find((t) => t.open) ?? transactions[0];
 }
+
+/**
+ * Where a deleted group leaves the user: the project's current group among those left, or the workflows
+ * page when it was the last one (the server removes the emptied workflow with it).
+ */
+export function pathAfterDeletion(
+  companyId: number,
+  moduleId: number,
+  projectId: number,
+  groups: readonly (RoutableTransaction & { position: number })[],
+  deletedId: number,
+  isAssessment: boolean,
+): string {
+  const left = groups.filter((g) => g.id !== deletedId).sort((a, b) => a.position - b.position);
+  const next = currentTransaction(left);
+  if (!next) return `/c/${companyId}/workflows`;
+  return workbenchPath(companyId, moduleId, projectId, next.id, stepFor(next, { isAssessment }));
+}

@@ -1,4 +1,4 @@
-import { documentStatusLabel } from '@charter/domain';
+import { documentStatusLabel, type TaskAction, type UpdateTaskBody } from '@charter/domain';
 import {
   Anchor,
   Badge,
@@ -24,7 +24,7 @@ import { uploadTaskDocument } from './upload-task-document.ts';
 /** Spec 2 §2: the timeline shows Show Older / Show Less past 2 entries. */
 export const TIMELINE_COLLAPSED_ENTRIES = 2;
 
-const MODE_ACTIONS: Record<string, { action: string; label: string }> = {
+const MODE_ACTIONS: Record<string, { action: TaskAction; label: string }> = {
   Generate: { action: 'generate', label: 'Generate' },
   Upload: { action: 'upload', label: 'Upload' },
   Custom: { action: 'custom', label: 'Custom' },
@@ -42,10 +42,8 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
   const { push } = useNotices();
   const [showAll, setShowAll] = useState(false);
   const api = workbenchApi(companyId);
-  const update = useWorkbenchMutation(companyId, (body: { action?: string; template_variant_id?: string }) =>
-    api.updateTask(task.id, body),
-  );
-  const run = (body: { action?: string; template_variant_id?: string }) =>
+  const update = useWorkbenchMutation(companyId, (body: UpdateTaskBody) => api.updateTask(task.id, body));
+  const run = (body: UpdateTaskBody) =>
     update.mutate(body, {
       onSuccess: (result) => push({ type: 'success', message: result.message }),
       onError: (caught) =>
@@ -171,10 +169,13 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
           </Text>
         )}
         {task.document && (
-          <Group justify="space-between" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap">
+          // Wraps on a narrow screen: a long file name, its status and Preview do not fit one line.
+          <Group justify="space-between" gap="xs">
+            <Group gap="xs" miw={0}>
               <IconFileTypePdf size={20} aria-hidden />
-              <Text size="sm">{task.document.filename}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {task.document.filename}
+              </Text>
               <Badge color="teal" variant="light">
                 {documentStatusLabel(task.document)}
               </Badge>

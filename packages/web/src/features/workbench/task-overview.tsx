@@ -15,9 +15,11 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDots } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { DocumentsList } from '../documents/documents-list.tsx';
 import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
 import { WorkflowRoles } from '../questionnaire/workflow-roles.tsx';
@@ -37,6 +39,7 @@ type Props = {
   onOpenForm: () => void;
   onOpen: (transaction: TransactionSummary) => void;
   onExit: () => void;
+  /** After Delete Task: leaves the deleted group, then refreshes the workspace's workflows. */
   onDeleted: () => void;
   /** After a reopen (or a restarted assessment): the form, which then waits before Submit. */
   onReopened: () => void;
@@ -57,7 +60,8 @@ export function TaskOverview(props: Props) {
     setPreview({ fileId: document.box_file_id, title: document.filename.replace(/\.pdf$/, '') });
   const finalize = useWorkbenchMutation(companyId, () => api.finalize(transaction.id, {}));
   const reopen = useWorkbenchMutation(companyId, () => api.reopen(transaction.id));
-  const remove = useWorkbenchMutation(companyId, () => api.deleteTransaction(transaction.id));
+  // Not refreshed here: refetched before leaving, the deleted group would fail to load under the user.
+  const remove = useMutation({ mutationFn: () => api.deleteTransaction(transaction.id) });
   const fail = (caught: unknown) => push({ type: 'error', message: errorMessage(caught, TASK_ERROR) });
 
   const blocked = transaction.open && transaction.order_block_info.blocking;
@@ -108,20 +112,20 @@ export function TaskOverview(props: Props) {
       labels: { confirm: 'Delete Task', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(undefined, {
-          onSuccess: () => {
+        remove
+          .mutateAsync()
+          .then(() => {
             push({ type: 'success', message: 'Task deleted.' });
             props.onDeleted();
-          },
-          onError: fail,
-        }),
+          })
+          .catch(fail),
     });
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={2}>{transaction.label}</Title>
+          <PageTitle>{transaction.label}</PageTitle>
           {transaction.description && <Text c="dimmed">{transaction.description}</Text>}
         </div>
         <Group gap="xs">
@@ -174,7 +178,7 @@ export function TaskOverview(props: Props) {
       </Text>
       {documents.data && documents.data.length > 0 && (
         <Card withBorder radius="md" padding="lg">
-          <Title order={4} mb="xs">
+          <Title order={2} size="h4" mb="xs">
             Documents
           </Title>
           <DocumentsList companyId={companyId} documents={documents.data} onPreview={previewDocument} />

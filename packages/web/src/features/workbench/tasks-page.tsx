@@ -1,7 +1,8 @@
 import { taskActionLabel } from '@charter/domain';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { useTransactions } from './api.ts';
 import { stepFor, workbenchPath } from './routing.ts';
 import type { TransactionSummary } from './types.ts';
@@ -34,7 +35,7 @@ export function TasksPage({ submitted }: Props) {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{title}</Title>
+      <PageTitle>{title}</PageTitle>
       {list.isPending && <Loader aria-label={`Loading ${title.toLowerCase()}`} />}
       {list.isError && <Alert color="red">{errorMessage(list.error, 'An error has occurred.')}</Alert>}
       {list.data && rows.length === 0 && (
@@ -50,38 +51,42 @@ export function TasksPage({ submitted }: Props) {
         </Card>
       )}
       {rows.length > 0 && (
-        <Table highlightOnHover verticalSpacing="sm" aria-label={title}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Task</Table.Th>
-              <Table.Th>Workflow</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>{submitted ? 'Submitted' : 'Updated'}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Td title={t.label.length > LONG_TITLE ? t.label : undefined}>
-                  {t.label.length > LONG_TITLE ? `${t.label.slice(0, LONG_TITLE)}…` : t.label}
-                </Table.Td>
-                <Table.Td>{t.project_label}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{t.status}</Badge>
-                </Table.Td>
-                <Table.Td>{new Date(t.submission_date ?? t.updated_at).toLocaleDateString()}</Table.Td>
-                <Table.Td>
-                  <Group justify="flex-end">
-                    <Button size="compact-sm" variant="light" onClick={() => open(t)}>
-                      {taskActionLabel(t, t.template.is_assessment)}
-                    </Button>
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table highlightOnHover verticalSpacing="sm" aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Task</Table.Th>
+                <Table.Th>Workflow</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>{submitted ? 'Submitted' : 'Updated'}</Table.Th>
+                <Table.Th pos="relative">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td title={t.label.length > LONG_TITLE ? t.label : undefined}>
+                    {t.label.length > LONG_TITLE ? `${t.label.slice(0, LONG_TITLE)}…` : t.label}
+                  </Table.Td>
+                  <Table.Td>{t.project_label}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{t.status}</Badge>
+                  </Table.Td>
+                  <Table.Td>{new Date(t.submission_date ?? t.updated_at).toLocaleDateString()}</Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      <Button size="compact-sm" variant="light" onClick={() => open(t)}>
+                        {taskActionLabel(t, t.template.is_assessment)}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

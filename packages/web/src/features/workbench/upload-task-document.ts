@@ -1,3 +1,4 @@
+import type { TaskUploadResponse } from '@charter/domain';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
 import { ensureAccessToken } from '../../api/token-renewal.ts';
 
@@ -18,5 +19,5 @@ export async function uploadTaskDocument(companyId: number, taskId: number, file
   }
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, body);
-  return body as { document_id: number };
+  return body as TaskUploadResponse;
 }

@@ -1,14 +1,21 @@
-import { Alert, Grid, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, Grid, Loader, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { lazyPage } from '../../app/lazy-page.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useProject, useQuestionnaire, useTransaction, workbenchApi, workbenchKeys } from './api.ts';
 import { NavPanel } from './nav-panel.tsx';
-import { currentTransaction, LEGACY_STEPS, stepFor, type WorkbenchStep, workbenchPath } from './routing.ts';
+import {
+  currentTransaction,
+  LEGACY_STEPS,
+  pathAfterDeletion,
+  stepFor,
+  type WorkbenchStep,
+  workbenchPath,
+} from './routing.ts';
 import { TaskOverview } from './task-overview.tsx';
 import type { Project, Transaction, TransactionSummary } from './types.ts';
 
@@ -103,7 +110,16 @@ function Workbench({ companyId, moduleId, projectId, transactionId, step }: Work
 
   if (!transactionId || !step) {
     const first = groups.find((g) => g.id === transactionId) ?? currentTransaction(groups);
-    if (!first) return <Alert color="yellow">This workflow has no tasks.</Alert>;
+    if (!first) {
+      return (
+        <Alert color="yellow">
+          This workflow has no tasks.{' '}
+          <Anchor component={Link} to={`/c/${companyId}/workflows`}>
+            Back to Workflows
+          </Anchor>
+        </Alert>
+      );
+    }
     return (
       <Navigate
         to={workbenchPath(companyId, moduleId, projectId, first.id, stepFor(first, { isAssessment }))}
@@ -156,7 +172,13 @@ function Workbench({ companyId, moduleId, projectId, transactionId, step }: Work
             }
             onOpen={(t) => open(t)}
             onExit={home}
-            onDeleted={() => navigate(`/c/${companyId}/workbench/${moduleId}/${projectId}`)}
+            onDeleted={() => {
+              navigate(pathAfterDeletion(companyId, moduleId, projectId, groups, current.id, isAssessment), {
+                replace: true,
+              });
+              queryClient.removeQueries({ queryKey: workbenchKeys.transaction(companyId, current.id) });
+              void queryClient.invalidateQueries({ queryKey: workbenchKeys.all(companyId) });
+            }}
             onReopened={() =>
               navigate(workbenchPath(companyId, moduleId, projectId, current.id, 'task-view'), {
                 state: { isReopening: true },

@@ -1,17 +1,9 @@
+import type { ProjectTemplateView } from '@charter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 
-export type ProjectTemplate = {
-  id: string;
-  label: string;
-  area: string;
-  module_id: number;
-  is_repeatable: boolean;
-  is_assessment: boolean;
-  description: string;
-  faqs: { question: string; answer: string }[];
-};
+export type ProjectTemplate = ProjectTemplateView;
 
 /** GET /api/account/project_template: the workflow library offered to this workspace. */
 export function useProjectTemplates(companyId: number) {

@@ -1,21 +1,10 @@
 import { WORKFLOW_AREAS, type WorkflowArea } from '@charter/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { workbenchApi } from '../workbench/api.ts';
 import { type ProjectTemplate, useProjectTemplates } from './queries.ts';
 
@@ -77,7 +66,7 @@ export function WorkflowsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Workflows</Title>
+      <PageTitle>Workflows</PageTitle>
       <Tabs value={area} onChange={(next) => next && navigate({ hash: next }, { replace: true })}>
         <Tabs.List>
           {WORKFLOW_AREAS.map((key) => (

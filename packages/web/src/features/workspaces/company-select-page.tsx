@@ -1,5 +1,5 @@
 import { GENERIC_ERROR_PERSISTS } from '@charter/domain';
-import { Button, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useSession } from '../../app/session.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { NewWorkspaceModal } from './new-workspace-modal.tsx';
 import { useAccounts, useSetPreferredAccount } from './queries.ts';
 import { matchesWorkspace, workspaceTarget } from './redirect-target.ts';
@@ -53,7 +54,7 @@ export function CompanySelectPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Title order={2}>Workspaces</Title>
+          <PageTitle>Workspaces</PageTitle>
           <Text c="dimmed">Choose the workspace you want to work in.</Text>
         </Stack>
         <Button leftSection={<IconPlus size={16} />} onClick={modal.open}>

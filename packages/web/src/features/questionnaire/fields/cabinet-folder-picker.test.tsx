@@ -1,3 +1,4 @@
+import type { FolderListing } from '@charter/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../shell/test-providers.tsx';
@@ -8,6 +9,8 @@ const api = vi.hoisted(() => ({
   errorMessage: (_: unknown, fallback: string) => fallback,
 }));
 vi.mock('../../../api/client.ts', () => api);
+
+const CREATED = '2026-01-05T10:00:00.000Z';
 
 afterEach(cleanup);
 
@@ -22,10 +25,12 @@ describe('the cabinet folder picker of a share-links field', () => {
   });
 
   it('browses into a folder and links it by its cabinet address', async () => {
-    api.apiFetch.mockImplementation(async (path: string) =>
-      path.includes('path=%2FContracts')
-        ? { path: '/Contracts', parent_path: '/', folders: [] }
-        : { path: '/', parent_path: null, folders: [{ id: 1, name: 'Contracts', path: '/Contracts' }] },
+    const contracts = { id: 1, name: 'Contracts', path: '/Contracts', parent_path: '/', created_at: CREATED };
+    api.apiFetch.mockImplementation(
+      async (path: string): Promise<FolderListing> =>
+        path.includes('path=%2FContracts')
+          ? { path: '/Contracts', parent_path: '/', folders: [], files: [], total_files: 0 }
+          : { path: '/', parent_path: null, folders: [contracts], files: [], total_files: 0 },
     );
     const onPick = vi.fn();
     renderAt('/c/7/x', '/c/:companyId/x', <CabinetFolderPicker onPick={onPick} />);

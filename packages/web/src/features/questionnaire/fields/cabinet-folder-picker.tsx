@@ -1,3 +1,4 @@
+import type { FolderListing } from '@charter/domain';
 import { Alert, Anchor, Breadcrumbs, Button, Loader, Modal, NavLink, Stack, Text } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -5,11 +6,6 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { apiFetch, errorMessage } from '../../../api/client.ts';
 
-type Listing = {
-  path: string;
-  parent_path: string | null;
-  folders: { id: number; name: string; path: string }[];
-};
 type Pick = (link: { label: string; url: string }) => void;
 
 /** '/A/B' -> [['File Cabinet', '/'], ['A', '/A'], ['B', '/A/B']] */
@@ -60,7 +56,7 @@ function FolderBrowser({ companyId, onPick }: { companyId: number; onPick: Pick 
   const listing = useQuery({
     queryKey: ['account', companyId, 'cabinet', path, 'folders-only'],
     queryFn: () =>
-      apiFetch<Listing>(`/api/account/storage/folder?path=${encodeURIComponent(path)}&limit=1`, {
+      apiFetch<FolderListing>(`/api/account/storage/folder?path=${encodeURIComponent(path)}&limit=1`, {
         accountId: companyId,
       }),
   });

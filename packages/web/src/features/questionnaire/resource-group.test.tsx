@@ -1,0 +1,100 @@
+import type { ResourceEntry } from '@charter/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { QuestionView } from '../workbench/types.ts';
+import { ResourceGroup } from './resource-group.tsx';
+
+vi.mock('../../api/client.ts', () => ({ apiFetch: vi.fn(async () => []) }));
+afterEach(cleanup);
+
+const founders: QuestionView = {
+  id: 'founders',
+  label: 'Founders',
+  type: 'resource_list',
+  required: true,
+  new_require: false,
+  is_entity_formed: false,
+  party: 'ours',
+  fixed: false,
+  is_hidden: false,
+  resource_type_id: 2,
+  multi_entry: true,
+  value: null,
+  resources: null,
+  fields: [
+    {
+      id: 'name',
+      label: 'Full name',
+      type: 'person_name',
+      required: true,
+      new_require: false,
+      fixed: false,
+      is_entity_formed: false,
+      party: 'ours',
+    },
+    {
+      id: 'email',
+      label: 'Email',
+      type: 'email',
+      required: true,
+      new_require: false,
+      fixed: false,
+      is_entity_formed: false,
+      party: 'ours',
+    },
+    {
+      id: 'title',
+      label: 'Title',
+      type: 'string',
+      required: true,
+      new_require: false,
+      fixed: false,
+      is_entity_formed: false,
+      party: 'ours',
+    },
+  ],
+};
+const ada: ResourceEntry = { resource_id: 4, resource_name: 'Ada', is_draft: true, values: { name: 'Ada' } };
+
+function group(entries: ResourceEntry[], focusResourceId: number | null, onFocused = vi.fn()) {
+  const noop = vi.fn(async () => undefined);
+  return (
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <ResourceGroup
+          companyId={7}
+          question={founders}
+          entries={entries}
+          errors={{}}
+          missing={false}
+          readOnly={false}
+          focusResourceId={focusResourceId}
+          onFocused={onFocused}
+          onCommit={vi.fn()}
+          onCreate={noop}
+          onPick={noop}
+          onRemove={noop}
+          onConnect={noop}
+        />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+describe('ResourceGroup', () => {
+  it('moves focus to the first empty field of the entry just added, once', async () => {
+    const view = render(group([], null));
+    const onFocused = vi.fn();
+    // The list is reloaded with the new entry first; the form then names it to focus.
+    view.rerender(group([ada], null, onFocused));
+    expect(document.activeElement).toBe(document.body);
+    view.rerender(group([ada], ada.resource_id, onFocused));
+    const entry = screen.getByLabelText('Founders 1');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(entry).getByRole('textbox', { name: 'Email' })),
+    );
+    expect(onFocused).toHaveBeenCalledTimes(1);
+  });
+});
