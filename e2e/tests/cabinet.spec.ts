@@ -136,9 +136,17 @@ test('a task in Custom mode is filled from a Word file of the cabinet', async ({
   await page.getByRole('option', { name: '/NDA template.docx' }).click();
   await expect(nda.getByText('Ready')).toBeVisible();
   await expect(nda.getByLabel('counterparty')).toHaveValue('Initech LLC');
+  // Saved as the box is left, like the questionnaire's answers, with the values already there.
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/account/custom_document/') && r.request().method() === 'PUT',
+  );
   await nda.getByLabel('signer').fill('Bill Lumbergh');
-  await nda.getByRole('button', { name: 'Save values' }).click();
-  await expect(page.getByText('Custom document saved.')).toBeVisible();
+  await nda.getByLabel('signer').blur();
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON()).toMatchObject({
+    fields: { counterparty: 'Initech LLC', signer: 'Bill Lumbergh' },
+  });
   await page.getByRole('button', { name: 'Submit Task' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit Task' }).click();
   await expect(page.getByLabel('Task status')).toHaveText('Completed', { timeout: 30_000 });

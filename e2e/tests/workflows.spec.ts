@@ -34,7 +34,9 @@ test('an assessment is submitted from its form, shows its answers, and can be re
   await expect(page.getByLabel('Company name', { exact: true })).toHaveValue('Demo Ventures, Inc.');
   await expect(page.getByLabel('Company name', { exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Submit Assessment' }).click();
-  await expect(page.getByText('- Fill out all required fields before continuing.')).toBeVisible();
+  await expect(
+    page.getByText('Fill out all required fields before continuing.', { exact: true }),
+  ).toBeVisible();
   for (const question of [
     'The company has adopted bylaws',
     'Founder shares are subject to vesting',
@@ -97,4 +99,26 @@ test('a task in Upload mode is completed by its uploaded document', async ({ pag
   await page.getByRole('button', { name: 'Submit Task' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit Task' }).click();
   await expect(page.getByLabel('Task status')).toHaveText('Completed');
+});
+
+test('Delete Task leaves for the workflows page after the last group, and the workflow can start again', async ({
+  page,
+}) => {
+  const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+  await loginWithPassword(page, demo.email, demo.password);
+  await page.getByRole('link', { name: 'Workflows' }).click();
+  await page.getByRole('button', { name: 'Start Form an LLC' }).click();
+  await expect(page).toHaveURL(/\/task-view$/);
+  await page.goto(page.url().replace(/task-view$/, 'overview'));
+  await page.getByRole('button', { name: 'Task menu' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Task' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete Task' }).click();
+  await expect(page.getByText('Task deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/c\/\d+\/workflows$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workflows');
+
+  // Not repeatable, yet not stuck on an empty workflow: it starts afresh.
+  await page.getByRole('button', { name: 'Start Form an LLC' }).click();
+  await expect(page).toHaveURL(/\/task-view$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('LLC details');
 });
