@@ -6,12 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createLibreOfficeConverter } from './adapters/office/office-pdf.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
@@ -28,6 +23,7 @@ import { unauthorized } from './http/errors.ts';
 import { readinessRoutes } from './http/readiness.ts';
 import { installRequestGuards } from './http/request-guards.ts';
 import { sendSecurityHeaders } from './http/security-headers.ts';
+import { createSerializerCompiler } from './http/serializer.ts';
 import { installStaffAudit } from './http/staff-audit.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { createJobQueue } from './jobs/queue.ts';
@@ -59,7 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ check: config.checkResponses }));
 
   const database = options.database ?? (await openDatabase({ ...config, log: app.log }));
   await database.migrate();
@@ -114,7 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  installErrorHandler(app);
+  installErrorHandler(app, { writeLedger: database.driver !== 'pglite' });
   installRequestGuards(app, ctx);
   installStaffAudit(app, ctx);
   // A write may end a session or change a membership: what cached tokens proved is forgotten at once.

@@ -18,6 +18,11 @@ export type Config = {
   /** Serve the built web app from this folder when it exists. */
   webDist: string | null;
   logLevel: string;
+  /**
+   * Check every answer against its declared zod schema as well as writing it by that schema
+   * (CHECK_RESPONSES=true): on in the test suites, where a broken contract must fail the test.
+   */
+  checkResponses: boolean;
   /** Requests per minute allowed on each authentication route, per client address. */
   authRateLimit: number;
   /** Password attempts allowed per email address in 15 minutes, from any number of addresses. */
@@ -82,6 +87,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webDist:
       env.WEB_DIST === '' ? null : (env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    checkResponses: env.CHECK_RESPONSES === 'true',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 30),
     authEmailAttempts: Number(env.AUTH_EMAIL_ATTEMPTS ?? 10),
     secureCookies: publicUrl.startsWith('https://'),

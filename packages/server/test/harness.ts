@@ -35,7 +35,14 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   });
   const config = loadConfig(
     { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', DATABASE_URL: url ?? undefined },
-    { logLevel: 'silent', authRateLimit: 10_000, runWorker: false, webDist: null, ...overrides },
+    {
+      logLevel: 'silent',
+      checkResponses: true,
+      authRateLimit: 10_000,
+      runWorker: false,
+      webDist: null,
+      ...overrides,
+    },
   );
   const app = await buildApp(config, { database });
   await seedBrands(app.ctx);
