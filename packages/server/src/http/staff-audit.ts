@@ -94,11 +94,11 @@ async function audit(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
  * Written before the reply leaves, so the client never sees an action its audit row could still miss.
  */
 export function installStaffAudit(app: App, ctx: AppContext) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!WRITE_METHODS.has(request.method)) return payload;
-    await audit(ctx, request, reply).catch((err: unknown) =>
-      request.log.error({ err }, 'could not write the audit row of a staff action'),
-    );
-    return payload;
+  // Callback-style: reads, most requests, pass without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!WRITE_METHODS.has(request.method)) return done(null, payload);
+    audit(ctx, request, reply)
+      .catch((err: unknown) => request.log.error({ err }, 'could not write the audit row of a staff action'))
+      .then(() => done(null, payload));
   });
 }

@@ -13,8 +13,7 @@ import type { App } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { createAccount } from './create-account.ts';
 import { listAccounts } from './list-accounts.ts';
-import { accountAbilities } from './policies.ts';
-import { presentAccount } from './presenters.ts';
+import { presentAccount, presentMe } from './presenters.ts';
 import { setPreferredAccount } from './set-preference.ts';
 
 export async function accountRoutes(app: App, ctx: AppContext) {
@@ -61,21 +60,6 @@ export async function accountRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/account/me',
     { schema: { tags: ['account'], response: { 200: accountMe } } },
-    async (request) => {
-      const actor = await authenticateAccount(ctx, request);
-      return {
-        account: presentAccount(actor.account, actor.membership, actor.features),
-        user: {
-          id: actor.userId,
-          email: actor.user.email,
-          first_name: actor.user.firstName,
-          family_name: actor.user.familyName,
-          is_admin: actor.isAdmin,
-          filecabinet_access: actor.user.filecabinetAccess,
-          impersonator_id: actor.impersonatorId,
-        },
-        abilities: accountAbilities(actor),
-      };
-    },
+    async (request) => presentMe(await authenticateAccount(ctx, request)),
   );
 }
