@@ -24,10 +24,13 @@ import { clearSessionCookie, clientInfo, setSessionCookie } from '../../http/req
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { issueAccessTokenFor } from './access-token.ts';
-import { challengeStatus, deleteChallenge, redeemChallenge, requestChallenge } from './challenges.ts';
+import { challengeStatus } from './challenge-status.ts';
+import { deleteChallenge } from './delete-challenge.ts';
 import { issueIdToken } from './issue-tokens.ts';
 import { loginWithCredentials, parseBasicAuth } from './login-with-credentials.ts';
+import { redeemChallenge } from './redeem-challenge.ts';
 import { registerUser } from './register-user.ts';
+import { requestChallenge } from './request-challenge.ts';
 import { revokeSession, touchSession } from './session-store.ts';
 
 export async function authRoutes(app: App, ctx: AppContext) {
@@ -115,7 +118,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { identifier, ...rest } = request.body;
       const brand = await mailBrandFor(ctx, request.headers.host);
-      const result = await requestChallenge(ctx, { ...rest, email: identifier.value, brand });
+      const result = await requestChallenge({ ctx, ...rest, email: identifier.value, brand });
       return reply.status(201).send(result);
     },
   );
@@ -131,7 +134,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
         response: { 200: challengeStatusView },
       },
     },
-    async (request) => challengeStatus(ctx, request.params.id, request.query.receipt),
+    async (request) => challengeStatus({ tx: ctx.db, id: request.params.id, receipt: request.query.receipt }),
   );
 
   app.delete(
@@ -146,7 +149,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      await deleteChallenge(ctx, request.params.id, request.query.receipt);
+      await deleteChallenge({ db: ctx.db, id: request.params.id, receipt: request.query.receipt });
       return reply.status(204).send();
     },
   );
@@ -163,7 +166,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const result = await redeemChallenge(ctx, {
+      const result = await redeemChallenge({
+        ctx,
         id: request.params.id,
         code: request.body.code,
         ...clientInfo(request),
