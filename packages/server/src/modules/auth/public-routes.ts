@@ -13,7 +13,8 @@ import { notFound } from '../../http/errors.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { findUserByEmail } from './find-user.ts';
-import { forgotPassword, resetPassword } from './password-reset.ts';
+import { resetPassword } from './reset-password.ts';
+import { startPasswordReset } from './start-password-reset.ts';
 
 export async function publicAuthRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -58,7 +59,12 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: { tags: ['public'], body: forgotPasswordBody, response: { 200: messageResponse } },
     },
-    async (request) => forgotPassword(ctx, request.body.email, await mailBrandFor(ctx, request.headers.host)),
+    async (request) =>
+      startPasswordReset({
+        ctx,
+        email: request.body.email,
+        brand: await mailBrandFor(ctx, request.headers.host),
+      }),
   );
 
   app.post(
@@ -67,6 +73,7 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: { tags: ['public'], body: resetPasswordBody, response: { 200: messageResponse } },
     },
-    async (request) => resetPassword(ctx, request.body),
+    async (request) =>
+      resetPassword({ db: ctx.db, code: request.body.code, password: request.body.password }),
   );
 }

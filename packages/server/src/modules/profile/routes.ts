@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { createAttemptLimiter } from '../../http/attempt-limiter.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
-import { sendPasswordLink } from '../auth/password-reset.ts';
+import { sendPasswordLink } from '../auth/password-links.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import {
   addAuthenticator,
