@@ -5,11 +5,11 @@ import { users } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { createAccount, type NewAccountInput, validateNewAccount } from '../accounts/create-account.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
-import { sendConfirmationCode } from './confirm-email.ts';
 import { claiming, isEmailClaimed } from './email-claims.ts';
 import { issueIdToken } from './issue-tokens.ts';
 import { presentUser } from './presenters.ts';
 import { createSession } from './session-store.ts';
+import { sendConfirmationCode } from './six-digit-codes.ts';
 
 export type RegisterInput = {
   email: string;

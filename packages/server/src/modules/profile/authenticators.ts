@@ -10,9 +10,9 @@ import type { AppContext } from '../../context.ts';
 import { authenticators, users } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { invalid, notFound } from '../../http/errors.ts';
-import { sendSixDigitCode } from '../auth/confirm-email.ts';
 import { claiming, emailInUse, isEmailClaimed } from '../auth/email-claims.ts';
 import { checkCode, consumeCode, findOpenCode } from '../auth/one-time-codes.ts';
+import { sendSixDigitCode } from '../auth/six-digit-codes.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { authorizeSignInChange } from './policies.ts';
 
