@@ -16,10 +16,15 @@ export function parseBasicAuth(header: string | undefined): { email: string; pas
   return { email: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
 }
 
-export async function loginWithCredentials(
-  ctx: AppContext,
-  input: { email: string; password: string; ip?: string; userAgent?: string },
-) {
+/** POST /api/authn/session/credentials with a Basic email:password header: signs in. */
+export async function loginWithCredentials(input: {
+  ctx: AppContext;
+  email: string;
+  password: string;
+  ip?: string;
+  userAgent?: string;
+}) {
+  const { ctx } = input;
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.disabledAt) throw INVALID_CREDENTIALS();

@@ -23,9 +23,9 @@ import { AppError, invalid } from '../../http/errors.ts';
 import { clearSessionCookie, clientInfo, setSessionCookie } from '../../http/request-info.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
-import { issueAccessTokenFor } from './access-token.ts';
 import { challengeStatus } from './challenge-status.ts';
 import { deleteChallenge } from './delete-challenge.ts';
+import { issueAccessTokenFor } from './issue-access-token-for.ts';
 import { issueIdToken } from './issue-tokens.ts';
 import { loginWithCredentials, parseBasicAuth } from './login-with-credentials.ts';
 import { redeemChallenge } from './redeem-challenge.ts';
@@ -57,13 +57,13 @@ export async function authRoutes(app: App, ctx: AppContext) {
           throw invalid(fields);
         }
         const brand = await mailBrandFor(ctx, request.headers.host);
-        const result = await registerUser(ctx, { ...parsed.data, ...clientInfo(request), brand });
+        const result = await registerUser({ ctx, ...parsed.data, ...clientInfo(request), brand });
         setSessionCookie(ctx, reply, result.cookie);
         return reply.status(201).send(result.body);
       }
       if (!basic?.email || !basic.password) throw invalid({ password: 'Password required' });
       perEmail.hit(basic.email.toLowerCase());
-      const result = await loginWithCredentials(ctx, { ...basic, ...clientInfo(request) });
+      const result = await loginWithCredentials({ ctx, ...basic, ...clientInfo(request) });
       perEmail.clear(basic.email.toLowerCase());
       setSessionCookie(ctx, reply, result.cookie);
       return result.body;
@@ -101,7 +101,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      return { access_token: await issueAccessTokenFor(ctx, actor, request.body) };
+      const { account_id: accountId, user_id: userId } = request.body;
+      return { access_token: await issueAccessTokenFor({ ctx, actor, accountId, userId }) };
     },
   );
 

@@ -58,8 +58,9 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const staff = await authenticateUser(ctx, request);
-      const result = await remoteLogin(ctx, staff, { ...request.body, ...clientInfo(request) });
+      const actor = await authenticateUser(ctx, request);
+      const { user_id: userId, account_id: accountId } = request.body;
+      const result = await remoteLogin({ ctx, actor, userId, accountId, ...clientInfo(request) });
       return result.body;
     },
   );
