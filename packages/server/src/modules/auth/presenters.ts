@@ -1,4 +1,4 @@
-import type { ChallengeStatusView, SessionUser } from '@charter/domain';
+import type { ChallengeStatusView, EmailCheck, SessionUser } from '@charter/domain';
 import type { UserRow } from '../../http/actor.ts';
 import type { CodeRow } from './one-time-codes.ts';
 
@@ -22,4 +22,9 @@ export function presentUser(user: UserRow, impersonatorId: number | null = null)
 export function presentChallengeStatus(row: CodeRow): ChallengeStatusView {
   const status = row.consumedAt ? 'verified' : row.expiresAt.getTime() < Date.now() ? 'expired' : 'pending';
   return { id: row.id, status, template: row.state };
+}
+
+/** Whether the login page asks for a password, and whether the address is confirmed. */
+export function presentEmailCheck(user: UserRow): EmailCheck {
+  return { password_allowed: user.passwordHash !== null, email_verified: user.emailVerifiedAt !== null };
 }

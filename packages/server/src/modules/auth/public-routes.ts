@@ -9,10 +9,10 @@ import {
   resetPasswordBody,
 } from '@charter/domain';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
-import { findUserByEmail } from './find-user.ts';
+import { basicAuthPassword } from './basic-auth.ts';
+import { checkEmail } from './check-email.ts';
 import { resetPassword } from './reset-password.ts';
 import { startPasswordReset } from './start-password-reset.ts';
 
@@ -27,9 +27,7 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       // The router has already decoded the path once; decoding again broke on a '%' in the address.
-      const user = await findUserByEmail(ctx.db, request.params.email);
-      if (!user || user.disabledAt) throw notFound('No account uses this email address');
-      return { password_allowed: user.passwordHash !== null, email_verified: user.emailVerifiedAt !== null };
+      return checkEmail({ tx: ctx.db, email: request.params.email });
     },
   );
 
@@ -43,14 +41,7 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/public/auth/check-password',
     { config: limit, schema: { tags: ['public'], response: { 200: passwordStrength } } },
-    async (request) => {
-      const header = request.headers.authorization ?? '';
-      const decoded = header.startsWith('Basic ')
-        ? Buffer.from(header.slice(6), 'base64').toString('utf8')
-        : '';
-      const password = decoded.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : decoded;
-      return checkPasswordStrength(password);
-    },
+    async (request) => checkPasswordStrength(basicAuthPassword(request.headers.authorization)),
   );
 
   app.patch(

@@ -19,19 +19,20 @@ import {
 import type { AppContext } from '../../context.ts';
 import { createAttemptLimiter } from '../../http/attempt-limiter.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
-import { AppError, invalid } from '../../http/errors.ts';
+import { invalid } from '../../http/errors.ts';
 import { clearSessionCookie, clientInfo, setSessionCookie } from '../../http/request-info.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
+import { parseBasicAuth } from './basic-auth.ts';
 import { challengeStatus } from './challenge-status.ts';
 import { deleteChallenge } from './delete-challenge.ts';
 import { issueAccessTokenFor } from './issue-access-token-for.ts';
-import { issueIdToken } from './issue-tokens.ts';
-import { loginWithCredentials, parseBasicAuth } from './login-with-credentials.ts';
+import { loginWithCredentials } from './login-with-credentials.ts';
 import { redeemChallenge } from './redeem-challenge.ts';
+import { refreshIdToken } from './refresh-id-token.ts';
 import { registerUser } from './register-user.ts';
 import { requestChallenge } from './request-challenge.ts';
-import { revokeSession, touchSession } from './session-store.ts';
+import { signOut } from './sign-out.ts';
 
 export async function authRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -76,15 +77,14 @@ export async function authRoutes(app: App, ctx: AppContext) {
   for (const url of ['/api/authn/session/id_token', '/api/authn/session/oidc/token']) {
     app.post(url, { config: limit, schema: idTokenSchema }, async (request) => {
       const actor = await authenticateUser(ctx, request);
-      await touchSession(ctx.db, actor.sessionId);
-      return { id_token: await issueIdToken(ctx, actor.user, actor.sessionId, actor.impersonatorId) };
+      return refreshIdToken({ ctx, actor });
     });
   }
 
   const logoutSchema = { tags: ['authn'], response: { 204: noContent } };
   app.delete('/api/authn/session', { schema: logoutSchema }, async (request, reply) => {
     const actor = await authenticateUser(ctx, request).catch(() => null);
-    if (actor) await revokeSession(ctx.db, actor.sessionId);
+    await signOut({ tx: ctx.db, actor });
     clearSessionCookie(ctx, reply);
     return reply.status(204).send();
   });
@@ -182,5 +182,3 @@ export async function authRoutes(app: App, ctx: AppContext) {
     ctx.tokens.jwks(),
   );
 }
-
-export const notStaff = () => new AppError('NOT_SUDO', 'Only platform staff can log in as another user.');
