@@ -25,8 +25,10 @@ import {
   removeAuthenticator,
   verifyAuthenticator,
 } from './authenticators.ts';
+import { changePassword } from './change-password.ts';
+import { getProfile } from './get-profile.ts';
 import { authorizeSignInChange } from './policies.ts';
-import { changePassword, presentProfile, updateProfile } from './profile.ts';
+import { updateProfile } from './update-profile.ts';
 
 export async function profileRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -36,7 +38,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
   const profileSchema = { tags: ['user'], response: { 200: profileView } };
   app.get('/api/user/settings/profile', { schema: profileSchema }, async (request) => {
     const actor = await authenticateUser(ctx, request);
-    return presentProfile(ctx, actor.user);
+    return getProfile({ tx: ctx.db, actor });
   });
 
   app.put(
@@ -50,7 +52,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      return updateProfile({ ctx, actor, input: request.body });
+      return updateProfile({ tx: ctx.db, actor, input: request.body });
     },
   );
 
@@ -67,7 +69,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const actor = await authenticateUser(ctx, request);
       if (actor.user.passwordHash !== null) perUser.hit(String(actor.userId));
-      const changed = await changePassword({ ctx, actor, input: request.body });
+      const changed = await changePassword({ db: ctx.db, actor, input: request.body });
       perUser.clear(String(actor.userId));
       return changed;
     },
