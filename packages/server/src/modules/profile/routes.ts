@@ -18,17 +18,15 @@ import { authenticateUser } from '../../http/authenticate.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { sendPasswordLink } from '../auth/password-links.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
-import {
-  addAuthenticator,
-  listAuthenticators,
-  makePrimary,
-  removeAuthenticator,
-  verifyAuthenticator,
-} from './authenticators.ts';
+import { addAuthenticator } from './add-authenticator.ts';
 import { changePassword } from './change-password.ts';
 import { getProfile } from './get-profile.ts';
+import { listAuthenticators } from './list-authenticators.ts';
 import { authorizeSignInChange } from './policies.ts';
+import { removeAuthenticator } from './remove-authenticator.ts';
+import { updateAuthenticator } from './update-authenticator.ts';
 import { updateProfile } from './update-profile.ts';
+import { verifyAuthenticator } from './verify-authenticator.ts';
 
 export async function profileRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -90,7 +88,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
   const listSchema = { tags: ['user'], response: { 200: z.array(authenticatorView) } };
   app.get('/api/v1/user/authenticators', { schema: listSchema }, async (request) => {
     const actor = await authenticateUser(ctx, request);
-    return listAuthenticators({ ctx, actor });
+    return listAuthenticators({ tx: ctx.db, actor });
   });
 
   app.post(
@@ -115,7 +113,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const actor = await authenticateUser(ctx, request);
       const { email, password: code } = request.body;
-      return verifyAuthenticator({ ctx, actor, email, code });
+      return verifyAuthenticator({ db: ctx.db, actor, email, code });
     },
   );
 
@@ -131,7 +129,8 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const actor = await authenticateUser(ctx, request);
-      if (request.body.priority === 0) await makePrimary({ ctx, actor, id: request.params.id });
+      const { priority } = request.body;
+      await updateAuthenticator({ db: ctx.db, actor, id: request.params.id, priority });
       return reply.status(204).send();
     },
   );
@@ -141,7 +140,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     { schema: { tags: ['user'], params: authenticatorParams, response: { 204: noContent } } },
     async (request, reply) => {
       const actor = await authenticateUser(ctx, request);
-      await removeAuthenticator({ ctx, actor, id: request.params.id });
+      await removeAuthenticator({ tx: ctx.db, actor, id: request.params.id });
       return reply.status(204).send();
     },
   );
