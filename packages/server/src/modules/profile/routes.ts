@@ -6,7 +6,6 @@ import {
   messageResponse,
   noContent,
   profileView,
-  SET_NEW_PASSWORD_EMAIL_SENT,
   updateAuthenticatorBody,
   updateProfileBody,
   verifyAuthenticatorBody,
@@ -16,14 +15,13 @@ import type { AppContext } from '../../context.ts';
 import { createAttemptLimiter } from '../../http/attempt-limiter.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
-import { sendPasswordLink } from '../auth/password-links.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { addAuthenticator } from './add-authenticator.ts';
 import { changePassword } from './change-password.ts';
 import { getProfile } from './get-profile.ts';
 import { listAuthenticators } from './list-authenticators.ts';
-import { authorizeSignInChange } from './policies.ts';
 import { removeAuthenticator } from './remove-authenticator.ts';
+import { requestPasswordLink } from './request-password-link.ts';
 import { updateAuthenticator } from './update-authenticator.ts';
 import { updateProfile } from './update-profile.ts';
 import { verifyAuthenticator } from './verify-authenticator.ts';
@@ -78,10 +76,8 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     { config: limit, schema: { tags: ['user'], response: { 200: messageResponse } } },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      authorizeSignInChange(actor);
       const brand = await mailBrandFor(ctx, request.headers.host);
-      await ctx.db.transaction((tx) => sendPasswordLink(ctx, tx, actor.user, brand));
-      return { message: SET_NEW_PASSWORD_EMAIL_SENT };
+      return requestPasswordLink({ ctx, actor, brand });
     },
   );
 
