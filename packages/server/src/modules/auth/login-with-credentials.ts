@@ -8,18 +8,15 @@ import { createSession } from './session-store.ts';
 
 export const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 'Password is incorrect');
 
-export function parseBasicAuth(header: string | undefined): { email: string; password: string } | null {
-  if (!header?.startsWith('Basic ')) return null;
-  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return null;
-  return { email: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
-}
-
-export async function loginWithCredentials(
-  ctx: AppContext,
-  input: { email: string; password: string; ip?: string; userAgent?: string },
-) {
+/** POST /api/authn/session/credentials with a Basic email:password header: signs in. */
+export async function loginWithCredentials(input: {
+  ctx: AppContext;
+  email: string;
+  password: string;
+  ip?: string;
+  userAgent?: string;
+}) {
+  const { ctx } = input;
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.disabledAt) throw INVALID_CREDENTIALS();

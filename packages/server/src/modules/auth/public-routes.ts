@@ -9,11 +9,12 @@ import {
   resetPasswordBody,
 } from '@charter/domain';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
-import { findUserByEmail } from './find-user.ts';
-import { forgotPassword, resetPassword } from './password-reset.ts';
+import { basicAuthPassword } from './basic-auth.ts';
+import { checkEmail } from './check-email.ts';
+import { resetPassword } from './reset-password.ts';
+import { startPasswordReset } from './start-password-reset.ts';
 
 export async function publicAuthRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -26,9 +27,7 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       // The router has already decoded the path once; decoding again broke on a '%' in the address.
-      const user = await findUserByEmail(ctx.db, request.params.email);
-      if (!user || user.disabledAt) throw notFound('No account uses this email address');
-      return { password_allowed: user.passwordHash !== null, email_verified: user.emailVerifiedAt !== null };
+      return checkEmail({ tx: ctx.db, email: request.params.email });
     },
   );
 
@@ -42,14 +41,7 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/public/auth/check-password',
     { config: limit, schema: { tags: ['public'], response: { 200: passwordStrength } } },
-    async (request) => {
-      const header = request.headers.authorization ?? '';
-      const decoded = header.startsWith('Basic ')
-        ? Buffer.from(header.slice(6), 'base64').toString('utf8')
-        : '';
-      const password = decoded.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : decoded;
-      return checkPasswordStrength(password);
-    },
+    async (request) => checkPasswordStrength(basicAuthPassword(request.headers.authorization)),
   );
 
   app.patch(
@@ -58,7 +50,12 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: { tags: ['public'], body: forgotPasswordBody, response: { 200: messageResponse } },
     },
-    async (request) => forgotPassword(ctx, request.body.email, await mailBrandFor(ctx, request.headers.host)),
+    async (request) =>
+      startPasswordReset({
+        ctx,
+        email: request.body.email,
+        brand: await mailBrandFor(ctx, request.headers.host),
+      }),
   );
 
   app.post(
@@ -67,6 +64,7 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: { tags: ['public'], body: resetPasswordBody, response: { 200: messageResponse } },
     },
-    async (request) => resetPassword(ctx, request.body),
+    async (request) =>
+      resetPassword({ db: ctx.db, code: request.body.code, password: request.body.password }),
   );
 }

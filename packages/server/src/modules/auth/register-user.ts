@@ -5,11 +5,11 @@ import { users } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { createAccount, type NewAccountInput, validateNewAccount } from '../accounts/create-account.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
-import { sendConfirmationCode } from './confirm-email.ts';
 import { claiming, isEmailClaimed } from './email-claims.ts';
 import { issueIdToken } from './issue-tokens.ts';
 import { presentUser } from './presenters.ts';
 import { createSession } from './session-store.ts';
+import { sendConfirmationCode } from './six-digit-codes.ts';
 
 export type RegisterInput = {
   email: string;
@@ -36,11 +36,14 @@ function validateRegistration(input: RegisterInput) {
   if (input.company) validateNewAccount(input.company);
 }
 
-/** Creates the user (and, if asked, the first workspace), mails the six-digit code, signs in. */
+/**
+ * POST /api/authn/session/credentials with `create`: creates the user (and, if asked, the first
+ * workspace), mails the six-digit code, signs in.
+ */
 export async function registerUser(
-  ctx: AppContext,
-  input: RegisterInput & { ip?: string; userAgent?: string; brand: MailBrand },
+  input: RegisterInput & { ctx: AppContext; ip?: string; userAgent?: string; brand: MailBrand },
 ) {
+  const { ctx } = input;
   validateRegistration(input);
   const taken = () => new AppError('EMAIL_ALREADY_EXISTS', EMAIL_TAKEN_MESSAGE);
   // Someone's primary or extra address; the database checks again when the user is written.

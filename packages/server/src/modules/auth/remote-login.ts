@@ -7,12 +7,19 @@ import { issueAccessToken, issueIdToken } from './issue-tokens.ts';
 import { presentUser } from './presenters.ts';
 import { createSession } from './session-store.ts';
 
-/** Staff act as a user in one of their workspaces; the session and every token carry the staff id. */
-export async function remoteLogin(
-  ctx: AppContext,
-  staff: UserActor,
-  input: { user_id: number; account_id: number; ip?: string; userAgent?: string },
-) {
+/**
+ * POST /api/authn/session/remote: staff act as a user in one of their workspaces; the session and every
+ * token carry the staff id.
+ */
+export async function remoteLogin(input: {
+  ctx: AppContext;
+  actor: UserActor;
+  userId: number;
+  accountId: number;
+  ip?: string;
+  userAgent?: string;
+}) {
+  const { ctx, actor: staff } = input;
   if (!isStaff(staff)) {
     throw new AppError('NOT_SUDO', 'Only platform staff can log in as another user.');
   }
@@ -22,7 +29,7 @@ export async function remoteLogin(
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-      .where(and(eq(memberships.userId, input.user_id), eq(memberships.accountId, input.account_id)))
+      .where(and(eq(memberships.userId, input.userId), eq(memberships.accountId, input.accountId)))
       .limit(1);
     if (!target) throw notFound('That user is not a member of that workspace');
     const session = await createSession(tx, {

@@ -19,16 +19,20 @@ import {
 import type { AppContext } from '../../context.ts';
 import { createAttemptLimiter } from '../../http/attempt-limiter.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
-import { AppError, invalid } from '../../http/errors.ts';
+import { invalid } from '../../http/errors.ts';
 import { clearSessionCookie, clientInfo, setSessionCookie } from '../../http/request-info.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
-import { issueAccessTokenFor } from './access-token.ts';
-import { challengeStatus, deleteChallenge, redeemChallenge, requestChallenge } from './challenges.ts';
-import { issueIdToken } from './issue-tokens.ts';
-import { loginWithCredentials, parseBasicAuth } from './login-with-credentials.ts';
+import { parseBasicAuth } from './basic-auth.ts';
+import { challengeStatus } from './challenge-status.ts';
+import { deleteChallenge } from './delete-challenge.ts';
+import { issueAccessTokenFor } from './issue-access-token-for.ts';
+import { loginWithCredentials } from './login-with-credentials.ts';
+import { redeemChallenge } from './redeem-challenge.ts';
+import { refreshIdToken } from './refresh-id-token.ts';
 import { registerUser } from './register-user.ts';
-import { revokeSession, touchSession } from './session-store.ts';
+import { requestChallenge } from './request-challenge.ts';
+import { signOut } from './sign-out.ts';
 
 export async function authRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -54,13 +58,13 @@ export async function authRoutes(app: App, ctx: AppContext) {
           throw invalid(fields);
         }
         const brand = await mailBrandFor(ctx, request.headers.host);
-        const result = await registerUser(ctx, { ...parsed.data, ...clientInfo(request), brand });
+        const result = await registerUser({ ctx, ...parsed.data, ...clientInfo(request), brand });
         setSessionCookie(ctx, reply, result.cookie);
         return reply.status(201).send(result.body);
       }
       if (!basic?.email || !basic.password) throw invalid({ password: 'Password required' });
       perEmail.hit(basic.email.toLowerCase());
-      const result = await loginWithCredentials(ctx, { ...basic, ...clientInfo(request) });
+      const result = await loginWithCredentials({ ctx, ...basic, ...clientInfo(request) });
       perEmail.clear(basic.email.toLowerCase());
       setSessionCookie(ctx, reply, result.cookie);
       return result.body;
@@ -73,15 +77,14 @@ export async function authRoutes(app: App, ctx: AppContext) {
   for (const url of ['/api/authn/session/id_token', '/api/authn/session/oidc/token']) {
     app.post(url, { config: limit, schema: idTokenSchema }, async (request) => {
       const actor = await authenticateUser(ctx, request);
-      await touchSession(ctx.db, actor.sessionId);
-      return { id_token: await issueIdToken(ctx, actor.user, actor.sessionId, actor.impersonatorId) };
+      return refreshIdToken({ ctx, actor });
     });
   }
 
   const logoutSchema = { tags: ['authn'], response: { 204: noContent } };
   app.delete('/api/authn/session', { schema: logoutSchema }, async (request, reply) => {
     const actor = await authenticateUser(ctx, request).catch(() => null);
-    if (actor) await revokeSession(ctx.db, actor.sessionId);
+    await signOut({ tx: ctx.db, actor });
     clearSessionCookie(ctx, reply);
     return reply.status(204).send();
   });
@@ -98,7 +101,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      return { access_token: await issueAccessTokenFor(ctx, actor, request.body) };
+      const { account_id: accountId, user_id: userId } = request.body;
+      return { access_token: await issueAccessTokenFor({ ctx, actor, accountId, userId }) };
     },
   );
 
@@ -115,7 +119,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { identifier, ...rest } = request.body;
       const brand = await mailBrandFor(ctx, request.headers.host);
-      const result = await requestChallenge(ctx, { ...rest, email: identifier.value, brand });
+      const result = await requestChallenge({ ctx, ...rest, email: identifier.value, brand });
       return reply.status(201).send(result);
     },
   );
@@ -131,7 +135,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
         response: { 200: challengeStatusView },
       },
     },
-    async (request) => challengeStatus(ctx, request.params.id, request.query.receipt),
+    async (request) => challengeStatus({ tx: ctx.db, id: request.params.id, receipt: request.query.receipt }),
   );
 
   app.delete(
@@ -146,7 +150,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      await deleteChallenge(ctx, request.params.id, request.query.receipt);
+      await deleteChallenge({ db: ctx.db, id: request.params.id, receipt: request.query.receipt });
       return reply.status(204).send();
     },
   );
@@ -163,7 +167,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const result = await redeemChallenge(ctx, {
+      const result = await redeemChallenge({
+        ctx,
         id: request.params.id,
         code: request.body.code,
         ...clientInfo(request),
@@ -177,5 +182,3 @@ export async function authRoutes(app: App, ctx: AppContext) {
     ctx.tokens.jwks(),
   );
 }
-
-export const notStaff = () => new AppError('NOT_SUDO', 'Only platform staff can log in as another user.');

@@ -11,9 +11,10 @@ import { authenticateUser } from '../../http/authenticate.ts';
 import { clientInfo } from '../../http/request-info.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
-import { confirmEmail, sendConfirmationCode } from './confirm-email.ts';
+import { confirmEmail } from './confirm-email.ts';
 import { presentUser } from './presenters.ts';
 import { remoteLogin } from './remote-login.ts';
+import { resendConfirmationCode } from './resend-confirmation-code.ts';
 
 export async function userAuthRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -31,7 +32,7 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      await confirmEmail(ctx, actor.user, request.params.code);
+      await confirmEmail({ db: ctx.db, actor, code: request.params.code });
       return { email_verified: true };
     },
   );
@@ -41,10 +42,8 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
     { config: limit, schema: { tags: ['user'], response: { 200: messageResponse } } },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      if (actor.user.emailVerifiedAt) return { message: 'Your email address is already confirmed.' };
       const brand = await mailBrandFor(ctx, request.headers.host);
-      await ctx.db.transaction((tx) => sendConfirmationCode(ctx, tx, actor.user, brand));
-      return { message: 'A new confirmation code is on its way.' };
+      return resendConfirmationCode({ ctx, actor, brand });
     },
   );
 
@@ -59,8 +58,9 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const staff = await authenticateUser(ctx, request);
-      const result = await remoteLogin(ctx, staff, { ...request.body, ...clientInfo(request) });
+      const actor = await authenticateUser(ctx, request);
+      const { user_id: userId, account_id: accountId } = request.body;
+      const result = await remoteLogin({ ctx, actor, userId, accountId, ...clientInfo(request) });
       return result.body;
     },
   );

@@ -6,7 +6,6 @@ import {
   messageResponse,
   noContent,
   profileView,
-  SET_NEW_PASSWORD_EMAIL_SENT,
   updateAuthenticatorBody,
   updateProfileBody,
   verifyAuthenticatorBody,
@@ -16,17 +15,16 @@ import type { AppContext } from '../../context.ts';
 import { createAttemptLimiter } from '../../http/attempt-limiter.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
-import { sendPasswordLink } from '../auth/password-reset.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
-import {
-  addAuthenticator,
-  listAuthenticators,
-  makePrimary,
-  removeAuthenticator,
-  verifyAuthenticator,
-} from './authenticators.ts';
-import { authorizeSignInChange } from './policies.ts';
-import { changePassword, presentProfile, updateProfile } from './profile.ts';
+import { addAuthenticator } from './add-authenticator.ts';
+import { changePassword } from './change-password.ts';
+import { getProfile } from './get-profile.ts';
+import { listAuthenticators } from './list-authenticators.ts';
+import { removeAuthenticator } from './remove-authenticator.ts';
+import { requestPasswordLink } from './request-password-link.ts';
+import { updateAuthenticator } from './update-authenticator.ts';
+import { updateProfile } from './update-profile.ts';
+import { verifyAuthenticator } from './verify-authenticator.ts';
 
 export async function profileRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -36,7 +34,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
   const profileSchema = { tags: ['user'], response: { 200: profileView } };
   app.get('/api/user/settings/profile', { schema: profileSchema }, async (request) => {
     const actor = await authenticateUser(ctx, request);
-    return presentProfile(ctx, actor.user);
+    return getProfile({ tx: ctx.db, actor });
   });
 
   app.put(
@@ -50,7 +48,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      return updateProfile({ ctx, actor, input: request.body });
+      return updateProfile({ tx: ctx.db, actor, input: request.body });
     },
   );
 
@@ -67,7 +65,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const actor = await authenticateUser(ctx, request);
       if (actor.user.passwordHash !== null) perUser.hit(String(actor.userId));
-      const changed = await changePassword({ ctx, actor, input: request.body });
+      const changed = await changePassword({ db: ctx.db, actor, input: request.body });
       perUser.clear(String(actor.userId));
       return changed;
     },
@@ -78,17 +76,15 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     { config: limit, schema: { tags: ['user'], response: { 200: messageResponse } } },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      authorizeSignInChange(actor);
       const brand = await mailBrandFor(ctx, request.headers.host);
-      await ctx.db.transaction((tx) => sendPasswordLink(ctx, tx, actor.user, brand));
-      return { message: SET_NEW_PASSWORD_EMAIL_SENT };
+      return requestPasswordLink({ ctx, actor, brand });
     },
   );
 
   const listSchema = { tags: ['user'], response: { 200: z.array(authenticatorView) } };
   app.get('/api/v1/user/authenticators', { schema: listSchema }, async (request) => {
     const actor = await authenticateUser(ctx, request);
-    return listAuthenticators({ ctx, actor });
+    return listAuthenticators({ tx: ctx.db, actor });
   });
 
   app.post(
@@ -113,7 +109,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const actor = await authenticateUser(ctx, request);
       const { email, password: code } = request.body;
-      return verifyAuthenticator({ ctx, actor, email, code });
+      return verifyAuthenticator({ db: ctx.db, actor, email, code });
     },
   );
 
@@ -129,7 +125,8 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const actor = await authenticateUser(ctx, request);
-      if (request.body.priority === 0) await makePrimary({ ctx, actor, id: request.params.id });
+      const { priority } = request.body;
+      await updateAuthenticator({ db: ctx.db, actor, id: request.params.id, priority });
       return reply.status(204).send();
     },
   );
@@ -139,7 +136,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     { schema: { tags: ['user'], params: authenticatorParams, response: { 204: noContent } } },
     async (request, reply) => {
       const actor = await authenticateUser(ctx, request);
-      await removeAuthenticator({ ctx, actor, id: request.params.id });
+      await removeAuthenticator({ tx: ctx.db, actor, id: request.params.id });
       return reply.status(204).send();
     },
   );

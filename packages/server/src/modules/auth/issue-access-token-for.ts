@@ -20,18 +20,20 @@ async function boundAccount(ctx: AppContext, actor: UserActor) {
 }
 
 /** POST /api/authn/access_token: a token for one workspace the session's user belongs to. */
-export async function issueAccessTokenFor(
-  ctx: AppContext,
-  actor: UserActor,
-  input: { account_id: number; user_id?: number },
-) {
-  if (input.user_id !== undefined && input.user_id !== actor.userId) {
+export async function issueAccessTokenFor(input: {
+  ctx: AppContext;
+  actor: UserActor;
+  accountId: number;
+  userId?: number;
+}) {
+  const { ctx, actor, accountId, userId } = input;
+  if (userId !== undefined && userId !== actor.userId) {
     throw forbidden('You can only request tokens for yourself.');
   }
-  if (!canOpenWorkspace(actor, await boundAccount(ctx, actor), input.account_id)) {
+  if (!canOpenWorkspace(actor, await boundAccount(ctx, actor), accountId)) {
     throw forbidden(IMPERSONATOR_BOUND_TO_WORKSPACE);
   }
-  const row = await findMembership(ctx.db, actor.userId, input.account_id);
+  const row = await findMembership(ctx.db, actor.userId, accountId);
   if (!row) throw forbidden('To access that page you must be an admin of its parent Workspace.');
   return issueAccessToken(ctx, {
     user: actor.user,
