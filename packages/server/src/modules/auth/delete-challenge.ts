@@ -9,7 +9,9 @@ import { consumeCode } from './one-time-codes.ts';
  */
 export async function deleteChallenge({ db, id, receipt }: { db: Db; id: string; receipt: string }) {
   const row = await findChallenge(db, id, receipt);
-  await db.transaction((tx) => consumeCode(tx, row.id)).catch((error: unknown) => {
-    if (!(error instanceof AppError && error.code === 'E_CODE_REDEEMED')) throw error;
-  });
+  await db
+    .transaction((tx) => consumeCode(tx, row.id))
+    .catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'E_CODE_REDEEMED')) throw error;
+    });
 }

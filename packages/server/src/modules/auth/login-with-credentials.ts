@@ -1,12 +1,11 @@
+import { INVALID_CREDENTIALS_MESSAGE } from '@charter/domain';
 import { verifyPassword } from '../../adapters/passwords.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { findUserByEmail } from './find-user.ts';
-import { issueIdToken } from './issue-tokens.ts';
-import { presentUser } from './presenters.ts';
-import { createSession } from './session-store.ts';
+import { signIn } from './sign-in.ts';
 
-export const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 'Password is incorrect');
+export const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
 
 /** POST /api/authn/session/credentials with a Basic email:password header: signs in. */
 export async function loginWithCredentials(input: {
@@ -20,14 +19,5 @@ export async function loginWithCredentials(input: {
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok || user.disabledAt) throw INVALID_CREDENTIALS();
-  const session = await createSession(ctx.db, {
-    userId: user.id,
-    method: 'password',
-    ip: input.ip,
-    userAgent: input.userAgent,
-  });
-  return {
-    cookie: session.cookie,
-    body: { id_token: await issueIdToken(ctx, user, session.id, null), user: presentUser(user) },
-  };
+  return signIn(ctx, ctx.db, user, { method: 'password', ip: input.ip, userAgent: input.userAgent });
 }

@@ -3,10 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../http/errors.ts';
-import { issueIdToken } from './issue-tokens.ts';
 import { checkCode, consumeCode, findCode } from './one-time-codes.ts';
-import { presentUser } from './presenters.ts';
-import { createSession } from './session-store.ts';
+import { signIn } from './sign-in.ts';
 import { verifyProvenEmail } from './take-over-account.ts';
 
 /**
@@ -33,19 +31,11 @@ export async function redeemChallenge(input: {
     // A code mailed to an address the user has since moved away from proves nothing about the new one.
     const proven = found.email.toLowerCase() === row!.email.toLowerCase();
     const user = proven ? await verifyProvenEmail(tx, found) : found;
-    const session = await createSession(tx, {
-      userId: user.id,
+    const signedIn = await signIn(ctx, tx, user, {
       method: 'challenge',
       ip: input.ip,
       userAgent: input.userAgent,
     });
-    return {
-      cookie: session.cookie,
-      body: {
-        id_token: await issueIdToken(ctx, user, session.id, null),
-        user: presentUser(user),
-        state: row!.state,
-      },
-    };
+    return { cookie: signedIn.cookie, body: { ...signedIn.body, state: row!.state } };
   });
 }

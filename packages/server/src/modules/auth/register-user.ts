@@ -6,9 +6,7 @@ import { AppError, invalid } from '../../http/errors.ts';
 import { createAccount, type NewAccountInput, validateNewAccount } from '../accounts/create-account.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { claiming, isEmailClaimed } from './email-claims.ts';
-import { issueIdToken } from './issue-tokens.ts';
-import { presentUser } from './presenters.ts';
-import { createSession } from './session-store.ts';
+import { signIn } from './sign-in.ts';
 import { sendConfirmationCode } from './six-digit-codes.ts';
 
 export type RegisterInput = {
@@ -70,19 +68,11 @@ export async function registerUser(
       ? await createAccount(tx, { ...input.company, userId: user.id, brandId: input.brand.id })
       : null;
     await sendConfirmationCode(ctx, tx, user, input.brand);
-    const session = await createSession(tx, {
-      userId: user.id,
+    const signedIn = await signIn(ctx, tx, user, {
       method: 'register',
       ip: input.ip,
       userAgent: input.userAgent,
     });
-    return {
-      cookie: session.cookie,
-      body: {
-        id_token: await issueIdToken(ctx, user, session.id, null),
-        user: presentUser(user),
-        account_id: account?.id ?? null,
-      },
-    };
+    return { cookie: signedIn.cookie, body: { ...signedIn.body, account_id: account?.id ?? null } };
   });
 }

@@ -1,3 +1,4 @@
+import { INVALID_CREDENTIALS_MESSAGE } from '@charter/domain';
 import { ApiError } from '../../api/api-error.ts';
 
 export const LOGIN_ERROR = 'There was an error while logging you in.';
@@ -10,7 +11,7 @@ export const FORGOT_PASSWORD_MESSAGE =
 /** Spec §8: INVALID_CREDENTIALS -> 'Password is incorrect'; else the server's message; else the generic one. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === 'INVALID_CREDENTIALS') return 'Password is incorrect';
+    if (error.code === 'INVALID_CREDENTIALS') return INVALID_CREDENTIALS_MESSAGE;
     if (error.hasServerMessage || error.status === 0) return error.message;
   }
   return LOGIN_ERROR;
