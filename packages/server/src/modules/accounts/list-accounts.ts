@@ -1,10 +1,11 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { UserActor } from '../../http/actor.ts';
 import { accounts, memberships } from '../../db/schema/index.ts';
 import { accountFeaturesJson } from './memberships.ts';
 
 /** The user's workspaces with their features, in one query. */
-export async function listAccounts(tx: Tx, userId: number) {
+export async function listAccounts({ tx, actor }: { tx: Tx; actor: UserActor }) {
   return tx
     .select({
       account: accounts,
@@ -13,6 +14,6 @@ export async function listAccounts(tx: Tx, userId: number) {
     })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(eq(memberships.userId, userId))
+    .where(eq(memberships.userId, actor.userId))
     .orderBy(desc(memberships.preferred), asc(memberships.accountOrder), asc(accounts.id));
 }

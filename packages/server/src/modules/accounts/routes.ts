@@ -22,7 +22,7 @@ export async function accountRoutes(app: App, ctx: AppContext) {
     { schema: { tags: ['user'], response: { 200: z.array(accountView) } } },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      const rows = await listAccounts(ctx.db, actor.userId);
+      const rows = await listAccounts({ tx: ctx.db, actor });
       return rows.map((r) => presentAccount(r.account, r.membership, r.features));
     },
   );
@@ -51,7 +51,7 @@ export async function accountRoutes(app: App, ctx: AppContext) {
       handler: async (request, reply) => {
         const actor = await authenticateUser(ctx, request);
         const { id } = request.params;
-        await ctx.db.transaction((tx) => setPreferredAccount(tx, actor.userId, id, preferred));
+        await ctx.db.transaction((tx) => setPreferredAccount({ tx, actor, accountId: id, preferred }));
         return reply.status(204).send();
       },
     });

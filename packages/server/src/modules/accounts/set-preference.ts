@@ -1,10 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { UserActor } from '../../http/actor.ts';
 import { memberships } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 
 /** One preferred (default) workspace per user: setting one clears the others. */
-export async function setPreferredAccount(tx: Tx, userId: number, accountId: number, preferred: boolean) {
+export async function setPreferredAccount({
+  tx,
+  actor,
+  accountId,
+  preferred,
+}: {
+  tx: Tx;
+  actor: UserActor;
+  accountId: number;
+  preferred: boolean;
+}) {
+  const { userId } = actor;
   const [member] = await tx
     .select()
     .from(memberships)
