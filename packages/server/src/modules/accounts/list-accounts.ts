@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import type { UserActor } from '../../http/actor.ts';
 import { accounts, memberships } from '../../db/schema/index.ts';
+import type { UserActor } from '../../http/actor.ts';
 import { accountFeaturesJson } from './memberships.ts';
 
 /** The user's workspaces with their features, in one query. */

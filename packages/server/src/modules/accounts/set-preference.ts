@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import type { UserActor } from '../../http/actor.ts';
 import { memberships } from '../../db/schema/index.ts';
+import type { UserActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 
 /** One preferred (default) workspace per user: setting one clears the others. */
