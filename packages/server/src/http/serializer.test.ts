@@ -49,6 +49,22 @@ describe('the response serializer', () => {
     });
   });
 
+  it('drops undeclared keys of a nullable object as of any other', () => {
+    const schema = z.object({ owner: z.object({ id: z.number(), name: z.string() }).nullable() });
+    const json = responseJsonSchema(schema) as { properties: Record<string, Record<string, unknown>> };
+    expect(json.properties.owner).toMatchObject({ type: 'object', nullable: true });
+    const write = createSerializerCompiler({ check: true })({
+      schema,
+      method: 'GET',
+      url: '/owner',
+      httpStatus: '200',
+    });
+    expect(JSON.parse(write({ owner: { id: 1, name: 'A', password_hash: 'x', gone: undefined } }))).toEqual({
+      owner: { id: 1, name: 'A' },
+    });
+    expect(JSON.parse(write({ owner: null }))).toEqual({ owner: null });
+  });
+
   it('refuses, when checking, an answer that breaks its schema', () => {
     const broken = { ...answer, name: 42 };
     expect(() => compile(true)(broken)).toThrow(ResponseContractError);

@@ -14,9 +14,10 @@ export class ResponseContractError extends Error {
 }
 
 /**
- * `anyOf: [{ type: T, … }, { type: 'null' }]` (zod's nullable) as `type: [T, 'null']`: the same
- * answers, but fast-json-stringify writes a type list directly where an anyOf makes it validate
- * every value against each branch first.
+ * zod's nullable, `anyOf: [{ type: T, … }, { type: 'null' }]`, as fast-json-stringify writes it
+ * directly: `type: [T, 'null']` for a scalar, `nullable: true` for an object or array. Left as an anyOf,
+ * it would validate every value against each branch first, and an object carrying a key its schema
+ * does not declare (which it should simply drop) would match neither branch and fail the answer.
  */
 function simplifyNullables(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(simplifyNullables);
@@ -27,10 +28,13 @@ function simplifyNullables(schema: unknown): unknown {
   if (Array.isArray(branches) && branches.length === 2) {
     const nullIndex = branches.findIndex((b) => b.type === 'null' && Object.keys(b).length === 1);
     const other = branches[1 - nullIndex];
-    const scalar = ['string', 'number', 'integer', 'boolean'].includes(other?.type as string);
-    if (nullIndex !== -1 && scalar && other.enum === undefined && other.const === undefined) {
-      const { anyOf: _, ...rest } = out;
+    const simple = nullIndex !== -1 && other.enum === undefined && other.const === undefined;
+    const { anyOf: _, ...rest } = out;
+    if (simple && ['string', 'number', 'integer', 'boolean'].includes(other.type as string)) {
       return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+    if (simple && (other.type === 'object' || other.type === 'array') && other.anyOf === undefined) {
+      return { ...rest, ...other, nullable: true };
     }
   }
   return out;
