@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // instances hear of it through the database. Callback-style hooks: an async one on every answer
   // costs reads a few percent for nothing.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (READ_ONLY_METHODS.has(request.method) && !request.url.startsWith('/api/user/confirm/')) {
+    if (READ_ONLY_METHODS.has(request.method) && !request.routeOptions.config?.writes) {
       return done(null, payload);
     }
     clearAuthCaches();

@@ -257,8 +257,15 @@ describe('GET /api/authn/oidc/accounts.google.com/callback', () => {
   it('takes an unconfirmed account over from whoever set its password, once the issuer vouches for the email', async () => {
     const squatter = await createUser(t, { verified: false });
     const early = await login(t, squatter.email, PASSWORD);
+    // The squatter's token is in use (and so remembered by the auth cache) when the takeover happens.
+    const squatterMe = () =>
+      t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${early.idToken}` } });
+    expect((await squatterMe()).statusCode).toBe(200);
     const person = providerAccount({ email: squatter.email });
-    const claims = await idTokenFor(sessionCookie(await signIn(person.login)) ?? '');
+    const signedIn = await signIn(person.login);
+    // The callback is a GET, yet it ended the squatter's sessions: the very next request is refused.
+    expect((await squatterMe()).json().code).toBe('E_SESSION_INVALID');
+    const claims = await idTokenFor(sessionCookie(signedIn) ?? '');
     expect(claims).toMatchObject({
       sub: String(squatter.user.id),
       email_verified: true,

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { clientInfo } from '../../http/request-info.ts';
-import { type App, authRateLimit } from '../../http/types.ts';
+import { type App, authRateLimit, WRITES } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { confirmEmail } from './confirm-email.ts';
 import { presentUser } from './presenters.ts';
@@ -27,7 +27,7 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/user/confirm/:code',
     {
-      config: limit,
+      config: { ...limit, ...WRITES },
       schema: { tags: ['user'], params: confirmEmailParams, response: { 200: emailConfirmation } },
     },
     async (request) => {

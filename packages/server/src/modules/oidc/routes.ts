@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { clientInfo, setSessionCookie } from '../../http/request-info.ts';
-import { type App, authRateLimit } from '../../http/types.ts';
+import { type App, authRateLimit, WRITES } from '../../http/types.ts';
 import { finishOidcSignIn, oidcConfiguration, startOidcSignIn } from './oidc-client.ts';
 import { OidcFailure } from './oidc-failure.ts';
 import { signInWithOidc } from './sign-in-with-oidc.ts';
@@ -60,7 +60,7 @@ export async function oidcRoutes(app: App, ctx: AppContext) {
   );
 
   const callback = { tags: ['authn'], response: { 302: signedIn } };
-  app.get(CALLBACK, { config: limit, schema: callback }, async (request, reply) => {
+  app.get(CALLBACK, { config: { ...limit, ...WRITES }, schema: callback }, async (request, reply) => {
     const google = googleSettings(ctx);
     clearStateCookie(ctx, reply);
     try {
