@@ -71,6 +71,17 @@ describe('text with NUL characters', () => {
     expect(folders.body.folders).toEqual([]);
   });
 
+  it('is looked for in a body of half a million items without failing', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/settings/profile',
+      headers: { authorization: me.bearer, 'content-type': 'application/json' },
+      payload: `[${new Array(500_000).fill(0).join(',')}]`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
+
   it('in a Basic sign-in is bad input, not a failure', async () => {
     const res = await t.app.inject({
       method: 'POST',

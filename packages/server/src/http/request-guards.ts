@@ -18,7 +18,8 @@ export function containsNul(value: unknown): boolean {
     if (typeof current === 'string') {
       if (current.includes('\u0000')) return true;
     } else if (Array.isArray(current)) {
-      stack.push(...current);
+      // One by one: spreading a body of half a million items would overflow the call stack.
+      for (const item of current) stack.push(item);
     } else if (current && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, item] of Object.entries(current)) {
         if (key.includes('\u0000')) return true;
