@@ -41,9 +41,13 @@ export async function spool(source: NodeJS.ReadableStream, dir: string): Promise
       done(null, chunk);
     },
   });
+  const sink = fs.createWriteStream(file, { flags: 'wx' });
   try {
-    await pipeline(source, tap, fs.createWriteStream(file, { flags: 'wx' }));
+    await pipeline(source, tap, sink);
   } catch (error) {
+    // A body that fails at once can fail before the file is even open: removed only once the stream
+    // has opened and closed it, or the file would appear after its removal.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     await fsp.rm(file, { force: true });
     throw error;
   }
