@@ -4,6 +4,7 @@ export * from './auth/contract.ts';
 export * from './brand/contract.ts';
 export * from './cabinet/contract.ts';
 export * from './contract/index.ts';
+export * from './live/contract.ts';
 export * from './platform/contract.ts';
 export * from './profile/contract.ts';
 export * from './rules/index.ts';

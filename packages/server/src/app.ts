@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer } from './adapters/mail/mailer.ts';
@@ -15,7 +16,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { startMaintenance } from './db/maintenance.ts';
-import { startAuthCacheSync } from './http/auth-cache-sync.ts';
+import { startPgChannel } from './db/pg-channel.ts';
 import { createAuthCaches } from './http/authenticate.ts';
 import { compressAnswers } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -33,6 +34,9 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { userAuthRoutes } from './modules/auth/user-routes.ts';
 import { brandRoutes } from './modules/brand/routes.ts';
 import { cabinetRoutes } from './modules/cabinet/routes.ts';
+import { createLiveHub } from './modules/live/live-hub.ts';
+import { LIVE_CHANNEL } from './modules/live/publish-event.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
@@ -75,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     jobs,
     log: app.log,
     authCaches: createAuthCaches(),
+    live: createLiveHub({ db, log: app.log }),
     tokens: await createTokenService(db, config.publicUrl),
     storage: createStorage(config),
     office,
@@ -117,13 +122,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const clearAuthCaches = () => {
     ctx.authCaches.user.clear();
     ctx.authCaches.account.clear();
+    ctx.live.recheckSessions();
   };
+  // Other instances forget within 5 s if a notification is lost (auth-cache.ts).
   const sync = config.databaseUrl
-    ? await startAuthCacheSync({
+    ? await startPgChannel({
         databaseUrl: config.databaseUrl,
         connectTimeoutMs: config.databaseConnectTimeoutMs,
         db,
-        onRemoteClear: clearAuthCaches,
+        channel: 'charter_auth_cache',
+        onMessage: clearAuthCaches,
+        onListening: clearAuthCaches,
         log: app.log,
       })
     : null;
@@ -140,6 +149,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (!sync || reply.statusCode === 503) return done(null, payload);
     sync.notify().then(() => done(null, payload), done);
   });
+
+  // Live events reach every instance when their transaction commits (publish-event.ts).
+  const liveChannel = config.databaseUrl
+    ? await startPgChannel({
+        databaseUrl: config.databaseUrl,
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
+        db,
+        channel: LIVE_CHANNEL,
+        onMessage: (payload) => ctx.live.deliver(Number(payload)),
+        onListening: () => ctx.live.deliverAll(),
+        log: app.log,
+      })
+    : null;
+  const stopListening = database.pglite
+    ? await database.pglite.listen(LIVE_CHANNEL, (payload) => ctx.live.deliver(Number(payload)))
+    : null;
+  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   // Workspace routes answer 401 to a request without a token before its body is even validated.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -162,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     templateRoutes,
     workflowRoutes,
     cabinetRoutes,
+    liveRoutes,
     readinessRoutes,
   ]) {
     await routes(app, ctx);
@@ -173,6 +200,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', async () => {
     await sweep;
     await jobs.stop();
+    await ctx.live.close();
+    await liveChannel?.close();
+    await stopListening?.();
     await sync?.close();
     await office?.close();
     await maintenance?.stop();

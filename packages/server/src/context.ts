@@ -8,6 +8,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Maintenance } from './db/maintenance.ts';
 import type { AuthCaches } from './http/authenticate.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { LiveHub } from './modules/live/live-hub.ts';
 
 /** Everything a route or an operation may use, built once by buildApp. */
 export type AppContext = {
@@ -24,4 +25,6 @@ export type AppContext = {
   office: OfficeConverter | null;
   log: FastifyBaseLogger;
   authCaches: AuthCaches;
+  /** The live channel's sockets on this instance (modules/live). */
+  live: LiveHub;
 };

@@ -47,6 +47,11 @@ export async function authenticateUser(ctx: AppContext, request: FastifyRequest)
 export async function authenticateAccount(ctx: AppContext, request: FastifyRequest): Promise<MemberActor> {
   const token = bearer(request);
   if (!token) throw unauthorized();
+  return authenticateAccessToken(ctx, token);
+}
+
+/** What an access token proves (a live session and membership), however it came (header, socket URL). */
+export function authenticateAccessToken(ctx: AppContext, token: string): Promise<MemberActor> {
   return ctx.authCaches.account.resolve(token, async () => {
     const claims = await ctx.tokens.verify(token, 'access');
     const row = await findMemberSession(ctx.db, claims.sid, Number(claims.account_id));

@@ -31,7 +31,7 @@ export function containsNul(value: unknown): boolean {
 }
 
 /** The origins this server answers on: PUBLIC_URL's, and the one the request was sent to (brand hosts). */
-function isSameOrigin(ctx: AppContext, request: FastifyRequest, origin: string) {
+export function isSameOrigin(ctx: AppContext, request: FastifyRequest, origin: string) {
   if (origin === new URL(ctx.config.publicUrl).origin) return true;
   try {
     return new URL(origin).host === request.host;

@@ -13,6 +13,8 @@ export const accounts = pgTable('accounts', {
   brandId: integer('brand_id'),
   createdBy: integer('created_by').references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The sequence number of the workspace's last live event (live_events.seq). */
+  liveSeq: integer('live_seq').notNull().default(0),
 });
 
 export const accountFeatures = pgTable(

@@ -22,10 +22,10 @@ export const RESTRICTED_TASK_MODULES = [4] as const;
 
 const within = (modules: readonly number[], moduleId: number) => modules.includes(moduleId);
 
-export const canSeeProjectModule = (actor: MemberActor, moduleId: number) =>
+export const canSeeProjectModule = (actor: Pick<MemberActor, 'restricted'>, moduleId: number) =>
   !actor.restricted || within(RESTRICTED_PROJECT_MODULES, moduleId);
 
-export const canSeeTaskModule = (actor: MemberActor, moduleId: number) =>
+export const canSeeTaskModule = (actor: Pick<MemberActor, 'restricted'>, moduleId: number) =>
   !actor.restricted || within(RESTRICTED_TASK_MODULES, moduleId);
 
 // SQL twins: undefined means "no restriction", which drizzle's and() leaves out.
