@@ -2,7 +2,7 @@ import path from 'node:path';
 import { FILL_REQUIRED, PRIOR_TASKS_PENDING, PROJECT_HAS_COMPLETED } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../src/db/schema/index.ts';
+import { jobs, liveEvents } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -168,6 +168,16 @@ describe('workflows: projects, questionnaires, submission and generated document
         'Task created',
       ]);
     }
+    // Each generated document told the workspace's open pages to refresh (the live channel).
+    const announced = await t.ctx.db
+      .select({ event: liveEvents.event, audience: liveEvents.audience })
+      .from(liveEvents)
+      .where(eq(liveEvents.accountId, me.account!.id));
+    expect(announced.filter((e) => e.event.type === 'refresh_documents')).toHaveLength(4);
+    expect(announced).toContainEqual({
+      event: { type: 'refresh_timeline', transaction_id: id },
+      audience: { taskModuleId: project.template.module_id },
+    });
     const documents = await call(me, 'GET', `/api/account/transaction/${id}/documents`);
     expect(documents.body.map((d: Json) => d.filename).sort()).toEqual([
       'Bylaws.pdf',

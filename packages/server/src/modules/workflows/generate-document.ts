@@ -7,6 +7,7 @@ import {
   documents,
   files,
   projects,
+  projectTemplates,
   taskEvents,
   tasks,
   transactions,
@@ -15,6 +16,7 @@ import type { JobAttempt } from '../../jobs/queue.ts';
 import { ensureFolder } from '../cabinet/ensure-folder.ts';
 import { fillDocx } from '../documents/docx-template.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
+import { publishEvent } from '../live/publish-event.ts';
 import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
 import { completeTask } from './complete-task.ts';
 import { DOCX_TYPE } from './custom-document-checks.ts';
@@ -98,10 +100,12 @@ async function generate(ctx: AppContext, taskId: number) {
       transaction: transactions,
       templateId: projects.templateId,
       projectLabel: projects.label,
+      moduleId: projectTemplates.moduleId,
     })
     .from(tasks)
     .innerJoin(transactions, eq(transactions.id, tasks.transactionId))
     .innerJoin(projects, eq(projects.id, transactions.projectId))
+    .innerJoin(projectTemplates, eq(projectTemplates.id, projects.templateId))
     .where(eq(tasks.id, taskId));
   if (row?.task.state !== 'Processing') return;
   const { task, transaction } = row;
@@ -152,6 +156,10 @@ async function generate(ctx: AppContext, taskId: number) {
       link: `/cabinet/-1/${file.id}`,
     });
     await completeTask(tx, taskId, transaction.id, now);
+    // Open task and documents pages refresh by themselves (spec 1's live channel).
+    const live = { tx, accountId: task.accountId, audience: { taskModuleId: row.moduleId } };
+    await publishEvent({ ...live, event: { type: 'refresh_timeline', transaction_id: transaction.id } });
+    await publishEvent({ ...live, event: { type: 'refresh_documents' } });
     ctx.log.info({ taskId, documentId: document.id }, 'document generated');
   });
 }
