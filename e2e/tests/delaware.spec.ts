@@ -97,6 +97,16 @@ test('form a Delaware corporation: answer, leave, come back, submit and preview 
   await expect(page.getByText('Form Completed')).toBeVisible();
   await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByLabel('Task status')).toHaveText('In Progress');
+
+  // A second tab waits on the documents page, which does not poll: the live channel brings the documents.
+  const companyId = page.url().match(/\/c\/(\d+)\//)?.[1];
+  const watcher = await page.context().newPage();
+  await watcher.goto(`/c/${companyId}/documents`);
+  await expect(watcher.getByRole('status', { name: 'Live updates on' })).toBeVisible();
+  const watched = watcher.getByRole('table', { name: 'Documents' });
+  await expect(watched.getByRole('row', { name: /Office Lease\.pdf/ })).toBeVisible();
+  await expect(watched.getByRole('row', { name: /Bylaws\.pdf/ })).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Submit Task' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit Task' }).click();
   await expect(page.getByText('Task Submitted!')).toBeVisible();
@@ -107,6 +117,9 @@ test('form a Delaware corporation: answer, leave, come back, submit and preview 
   await expect(certificate.getByText('Certificate of Incorporation.pdf').first()).toBeVisible();
   await expect(certificate.getByText('Completed', { exact: true }).first()).toBeVisible();
   await expect(certificate.getByText('Document generated')).toBeVisible();
+  await expect(watched.getByRole('row', { name: /Bylaws\.pdf/ })).toBeVisible({ timeout: 15_000 });
+  await snap(watcher, 'live-documents');
+  await watcher.close();
   await certificate.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('dialog', { name: 'Certificate of Incorporation' });
   await expect(preview.getByLabel('Page 1')).toBeVisible({ timeout: 20_000 });

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { PageBoundary } from '../../app/page-boundary.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link.tsx';
+import { useLiveChannel } from '../live/use-live-channel.ts';
 import { companySelectRedirect, parseCompanyId } from './company-gate.ts';
 import { ShellBanners } from './shell-banners.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -33,6 +34,7 @@ function ShellLayout({ companyId }: { companyId: number }) {
   const [mobileOpened, mobile] = useDisclosure(false);
   const account = data?.account;
   useSyncCurrentAccount(companyId, Boolean(data));
+  const live = useLiveChannel(data ? companyId : 0);
   const entries = sidebarEntries({ companyId, roleId: account?.role_id, abilities: data?.abilities });
   const loading = companyId > 0 && isPending;
 
@@ -53,6 +55,7 @@ function ShellLayout({ companyId }: { companyId: number }) {
           companyId={companyId}
           accountName={account ? account.name || account.company_name : null}
           roleId={account?.role_id ?? null}
+          liveState={companyId > 0 && data ? live : null}
           mobileOpened={mobileOpened}
           onToggleMobile={mobile.toggle}
         />

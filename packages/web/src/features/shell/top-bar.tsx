@@ -1,4 +1,6 @@
 import { Burger, Group } from '@mantine/core';
+import type { LiveState } from '../live/live-socket.ts';
+import { LiveStatus } from '../live/live-status.tsx';
 import { CompanyMenu } from './company-menu.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -7,11 +9,13 @@ type Props = {
   companyId: number;
   accountName: string | null;
   roleId: number | null;
+  /** The live channel's state, when the page is in a workspace. */
+  liveState: LiveState | null;
   mobileOpened: boolean;
   onToggleMobile: () => void;
 };
 
-export function TopBar({ companyId, accountName, roleId, mobileOpened, onToggleMobile }: Props) {
+export function TopBar({ companyId, accountName, roleId, liveState, mobileOpened, onToggleMobile }: Props) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Burger
@@ -24,6 +28,7 @@ export function TopBar({ companyId, accountName, roleId, mobileOpened, onToggleM
       {/* minWidth 0: on a narrow screen the workspace button shrinks (its name ellipsed) instead of
           pushing the user menu off screen. */}
       <Group gap="sm" ml="auto" wrap="nowrap" miw={0}>
+        {liveState && <LiveStatus state={liveState} />}
         <NotificationsBell />
         <CompanyMenu companyId={companyId} currentName={accountName} />
         <UserMenu companyId={companyId} accountName={accountName} roleId={roleId} />

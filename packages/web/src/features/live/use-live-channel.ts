@@ -1,0 +1,46 @@
+import { LIVE_REFRESH_DELAY_MS, type LiveEvent } from '@charter/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ensureAccessToken } from '../../api/token-renewal.ts';
+import { pushNotice } from '../../app/notices.tsx';
+import { connectLive, type LiveState } from './live-socket.ts';
+
+/**
+ * The workspace's live channel while its pages are open: toasts and alerts are shown, and a refresh
+ * event reloads the workspace's data 3.5 s later (spec 1: task and home pages), once for a burst.
+ */
+export function useLiveChannel(companyId: number): LiveState {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<LiveState>('connecting');
+  const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (companyId <= 0) return;
+    const reload = (delay: number) => {
+      if (refresh.current) return;
+      refresh.current = setTimeout(() => {
+        refresh.current = null;
+        void queryClient.invalidateQueries({ queryKey: ['account', companyId] });
+      }, delay);
+    };
+    const onEvent = (event: LiveEvent) => {
+      if (event.type === 'toast') pushNotice({ type: event.toast.type, message: event.toast.message });
+      else if (event.type === 'alert') pushNotice({ type: 'warning', message: event.message });
+      else if (event.type === 'console') console.info(event.message);
+      else reload(LIVE_REFRESH_DELAY_MS.page);
+    };
+    const stop = connectLive({
+      token: (fresh) => ensureAccessToken(companyId, fresh),
+      onEvent,
+      onReset: () => reload(0),
+      onState: setState,
+    });
+    return () => {
+      stop();
+      if (refresh.current) clearTimeout(refresh.current);
+      refresh.current = null;
+    };
+  }, [companyId, queryClient]);
+
+  return state;
+}
