@@ -21,6 +21,7 @@ import { createAuthCaches } from './http/authenticate.ts';
 import { compressAnswers } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
+import { logSerializers } from './http/log-serializers.ts';
 import { readinessRoutes } from './http/readiness.ts';
 import { installRequestGuards } from './http/request-guards.ts';
 import { sendSecurityHeaders } from './http/security-headers.ts';
@@ -54,7 +55,11 @@ export type BuildOptions = {
 /** Builds the whole server (API and web app) without listening; migrations are applied first. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: logSerializers,
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
