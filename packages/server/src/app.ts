@@ -27,6 +27,7 @@ import { installRequestGuards } from './http/request-guards.ts';
 import { sendSecurityHeaders } from './http/security-headers.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
 import { installStaffAudit } from './http/staff-audit.ts';
+import type { App } from './http/types.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -170,7 +171,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const stopListening = database.pglite
     ? await database.pglite.listen(LIVE_CHANNEL, (payload) => ctx.live.deliver(Number(payload)))
     : null;
-  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   // Workspace routes answer 401 to a request without a token before its body is even validated.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -193,11 +193,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     templateRoutes,
     workflowRoutes,
     cabinetRoutes,
-    liveRoutes,
     readinessRoutes,
   ]) {
     await routes(app, ctx);
   }
+  // The WebSocket plugin's hooks (two on every request) stay inside the live channel's own context.
+  await app.register(async (live) => {
+    await live.register(websocket, { options: { maxPayload: 4096 } });
+    await liveRoutes(live as App, ctx);
+  });
   await serveWebApp(app, config.webDist);
 
   if (config.runWorker) jobs.start();
