@@ -1,11 +1,10 @@
 import { LIVE_REPLAY_LIMIT, type LiveMessage, RESTRICTED_ROLE_ID } from '@charter/domain';
-import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client.ts';
-import { accounts, liveEvents } from '../../db/schema/index.ts';
+import { accounts, liveEvents, memberships, sessions, users } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
-import { findMemberSession } from '../auth/find-member-session.ts';
 import { canReceive, type LiveViewer } from './policies.ts';
 
 /** Close codes the web app reads: sign in again, or reconnect later. */
@@ -149,23 +148,42 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
     });
   }
 
-  /** Every socket's session and membership checked again: ended ones close, changed rights apply. */
+  /**
+   * Every socket's session and membership checked again, in one query for all of them: ended ones
+   * close, changed rights apply.
+   */
   async function checkSessions() {
-    for (const clients of byAccount.values()) {
-      for (const client of clients) {
-        const row = await findMemberSession(db, client.sessionId, client.accountId).catch(() => undefined);
-        if (row === undefined) continue; // the database is away: checked again next time
-        if (!row?.member) {
-          client.ws.close(CLOSE_SESSION_ENDED, 'Session ended');
-          detach(client);
-          continue;
-        }
-        client.viewer = {
-          userId: row.user.id,
-          isAdmin: row.member.membership.isAdmin,
-          restricted: row.member.account.roleId === RESTRICTED_ROLE_ID,
-        };
+    const clients = [...byAccount.values()].flatMap((set) => [...set]);
+    if (clients.length === 0) return;
+    const ids = [...new Set(clients.map((c) => c.sessionId))];
+    const rows = await db
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        accountId: memberships.accountId,
+        isAdmin: memberships.isAdmin,
+        roleId: accounts.roleId,
+      })
+      .from(sessions)
+      .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.disabledAt)))
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .catch(() => null);
+    if (!rows) return; // the database is away: checked again after the next change
+    const live = new Map(rows.map((r) => [`${r.sessionId}:${r.accountId}`, r]));
+    for (const client of clients) {
+      const row = live.get(`${client.sessionId}:${client.accountId}`);
+      if (!row) {
+        client.ws.close(CLOSE_SESSION_ENDED, 'Session ended');
+        detach(client);
+        continue;
       }
+      client.viewer = {
+        userId: row.userId,
+        isAdmin: row.isAdmin,
+        restricted: row.roleId === RESTRICTED_ROLE_ID,
+      };
     }
   }
 
