@@ -10,10 +10,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { describeInitialJs, initialJs, webDist } from '../packages/web/scripts/bundle-size.ts';
 import { fillFolder, timeLargeUpload } from './cabinet.ts';
+import { type LiveFanOut, timeLiveFanOut } from './live.ts';
 import { timePdfGeneration } from './pdf-generation.ts';
 import { createProjects, createScenario } from './scenario.ts';
 import { startCharter, startFastifyHello, startHelloWorld } from './servers.ts';
-import { BENCH_TEMPLATE, QUESTION_COUNT, writeBenchLibrary } from './workflow-library.ts';
+import { BENCH_TEMPLATE, LIVE_TEMPLATE, QUESTION_COUNT, writeBenchLibrary } from './workflow-library.ts';
 
 const FASTIFY_HELLO = 'Fastify hello world (framework ceiling)';
 
@@ -60,6 +61,8 @@ const TRANSACTIONS = 3000;
 const FOLDER_FILES = 5000;
 const LARGE_MB = 50;
 let largeUploadSeconds = Number.NaN;
+const LIVE_SOCKETS = 200;
+let live: LiveFanOut | null = null;
 const templatesDir = writeBenchLibrary();
 const charter = await startCharter(PORT, { TEMPLATES_DIR: templatesDir });
 try {
@@ -106,6 +109,7 @@ try {
     }),
   );
   largeUploadSeconds = await timeLargeUpload(charter.url, scenario.accessToken, LARGE_MB);
+  live = await timeLiveFanOut(charter.url, scenario.accessToken, LIVE_TEMPLATE, LIVE_SOCKETS);
 } finally {
   await charter.stop();
   fs.rmSync(templatesDir, { recursive: true, force: true });
@@ -140,6 +144,12 @@ if (folderRow) {
 console.log(
   `Target: ${LARGE_MB} MB PDF upload acknowledged < 5 s: ${largeUploadSeconds < 5 ? 'met' : 'MISSED'} (${largeUploadSeconds.toFixed(2)} s)`,
 );
+if (live) {
+  const verdict = live.received === live.sockets && live.spreadP99Ms < 100 ? 'met' : 'MISSED';
+  console.log(
+    `Target: one live event to ${live.sockets} sockets p99 < 100 ms: ${verdict} (p50 ${live.spreadP50Ms} ms, p99 ${live.spreadP99Ms} ms after the first; ${live.received} received; first ${live.firstMs} ms after finalizing)`,
+  );
+}
 const list = rows.find((r) => r.name.startsWith('GET /api/account/transaction?'));
 if (list) {
   const verdict = list.p99 < 150 ? 'met' : 'MISSED';
@@ -162,6 +172,7 @@ fs.writeFileSync(
       seconds: DURATION,
       rows,
       largeUploadSeconds,
+      live,
       pdf,
       initialJs: bundles.map(({ page, bytes, gzipBytes }) => ({ page, bytes, gzipBytes })),
     },

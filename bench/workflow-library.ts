@@ -4,6 +4,8 @@ import path from 'node:path';
 
 export const BENCH_TEMPLATE = 'bench-200-questions';
 export const QUESTION_COUNT = 200;
+/** One optional question and one generated memo: finalized at once, its live events timed. */
+export const LIVE_TEMPLATE = 'bench-live';
 
 /**
  * A template library of one repeatable workflow whose questionnaire has 200 questions (and a resource
@@ -48,5 +50,28 @@ export function writeBenchLibrary(): string {
     ].join('\n'),
   );
   fs.writeFileSync(path.join(dir, 'bench.md'), '# Memo\n\n{{q0}} and {{people.name}}\n');
+  fs.writeFileSync(
+    path.join(dir, 'live.yaml'),
+    [
+      `id: ${LIVE_TEMPLATE}`,
+      'label: Bench live',
+      'area: other',
+      'sample: true',
+      'is_repeatable: true',
+      'description: A one-question form whose memo is generated at once.',
+      'transactions:',
+      '  - id: small',
+      '    label: Small form',
+      '    questions:',
+      '      - { id: note, label: Note, type: string, required: false }',
+      '    tasks:',
+      '      - id: memo',
+      '        label: Memo',
+      '        type: Document',
+      '        modes: [Generate, Skip]',
+      '        variants: [{ id: plain, customer_label: Plain, body: bench.md }]',
+      '',
+    ].join('\n'),
+  );
   return dir;
 }
