@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createLibreOfficeConverter } from './adapters/office/office-pdf.ts';
+import { readP12 } from './adapters/signing/seal-identity.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import { createTokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
@@ -67,6 +68,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ check: config.checkResponses }));
 
+  // A .p12 the operator named must be readable before anything is served (it seals documents).
+  if (config.signingP12) readP12(config.signingP12.p12Path, config.signingP12.p12Password);
   const database = options.database ?? (await openDatabase({ ...config, log: app.log }));
   await database.migrate();
   const db = database.db;

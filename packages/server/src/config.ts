@@ -36,6 +36,8 @@ export type Config = {
   extraTemplatesDir: string | null;
   /** Largest file accepted by an upload, in bytes. */
   uploadMaxBytes: number;
+  /** The operator's document seal (SIGNING_P12, SIGNING_P12_PASSWORD); null seals with the installation's own. */
+  signingP12: { p12Path: string; p12Password: string } | null;
   /** LibreOffice's soffice, for previews of office files as PDF; null when none is installed. */
   libreOffice: string | null;
   /** File storage in an S3 bucket (S3_BUCKET); null keeps files on disk under DATA_DIR/files. */
@@ -98,6 +100,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ? path.resolve(env.INIT_CWD ?? process.cwd(), env.TEMPLATES_DIR)
       : null,
     s3,
+    signingP12: env.SIGNING_P12
+      ? {
+          p12Path: path.resolve(env.INIT_CWD ?? process.cwd(), env.SIGNING_P12),
+          p12Password: env.SIGNING_P12_PASSWORD ?? '',
+        }
+      : null,
     // LIBREOFFICE_PATH='' turns previews of office files off; unset looks for soffice on the PATH.
     libreOffice:
       env.LIBREOFFICE_PATH === undefined ? findLibreOffice(env.PATH) : env.LIBREOFFICE_PATH || null,

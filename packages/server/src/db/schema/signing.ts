@@ -33,3 +33,16 @@ export const documentEvents = pgTable(
   },
   (t) => [unique('document_events_seq').on(t.documentId, t.seq)],
 );
+
+/**
+ * The installation's own document seal: a key and self-signed certificate generated on first use and
+ * shared by every instance (never one shipped with the code). An operator's .p12 (SIGNING_P12) replaces it.
+ */
+export const sealIdentities = pgTable('seal_identities', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  certificatePem: text('certificate_pem').notNull(),
+  privateKeyPem: text('private_key_pem').notNull(),
+  /** SHA-256 of the certificate (DER), as the verify page shows it. */
+  fingerprint: text('fingerprint').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
