@@ -11,6 +11,17 @@ export const LIVE_TEMPLATE = 'bench-live';
  * A template library of one repeatable workflow whose questionnaire has 200 questions (and a resource
  * list), loaded by the benched server through TEMPLATES_DIR.
  */
+/** Each bench workflow's one task: a memo generated from bench.md. */
+const MEMO_TASK = [
+  '    tasks:',
+  '      - id: memo',
+  '        label: Memo',
+  '        type: Document',
+  '        modes: [Generate, Skip]',
+  '        variants: [{ id: plain, customer_label: Plain, body: bench.md }]',
+  '',
+];
+
 export function writeBenchLibrary(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-bench-templates-'));
   const types = ['string', 'date', 'currency', 'email', 'phone', 'integer', 'boolean', 'address'];
@@ -40,13 +51,7 @@ export function writeBenchLibrary(): string {
       '    label: Big form',
       '    questions:',
       ...questions,
-      '    tasks:',
-      '      - id: memo',
-      '        label: Memo',
-      '        type: Document',
-      '        modes: [Generate, Skip]',
-      '        variants: [{ id: plain, customer_label: Plain, body: bench.md }]',
-      '',
+      ...MEMO_TASK,
     ].join('\n'),
   );
   fs.writeFileSync(path.join(dir, 'bench.md'), '# Memo\n\n{{q0}} and {{people.name}}\n');
@@ -64,13 +69,7 @@ export function writeBenchLibrary(): string {
       '    label: Small form',
       '    questions:',
       '      - { id: note, label: Note, type: string, required: false }',
-      '    tasks:',
-      '      - id: memo',
-      '        label: Memo',
-      '        type: Document',
-      '        modes: [Generate, Skip]',
-      '        variants: [{ id: plain, customer_label: Plain, body: bench.md }]',
-      '',
+      ...MEMO_TASK,
     ].join('\n'),
   );
   return dir;

@@ -70,6 +70,15 @@ async function addMember(owner: SignedIn, options: { admin?: boolean } = {}) {
   return { ...other, idToken, access: await accessToken(t, idToken, owner.account!.id) };
 }
 
+/** A workspace's owner and a second member, each with a socket past its hello. */
+async function ownerAndMemberOnline() {
+  const owner = await signedIn(t);
+  const member = await addMember(owner);
+  const [ownerSocket, memberSocket] = await Promise.all([open(owner.access), open(member.access)]);
+  await Promise.all([ownerSocket.until(1), memberSocket.until(1)]);
+  return { owner, member, ownerSocket, memberSocket };
+}
+
 describe('the live channel (/api/ws)', () => {
   it('greets with the sequence number and delivers an event once it is committed', async () => {
     const me = await signedIn(t);
@@ -119,12 +128,7 @@ describe('the live channel (/api/ws)', () => {
   });
 
   it("checks each event's audience when sending: admins, named users, restricted modules", async () => {
-    const owner = await signedIn(t);
-    const member = await addMember(owner);
-    const ownerSocket = await open(owner.access);
-    const memberSocket = await open(member.access);
-    await ownerSocket.until(1);
-    await memberSocket.until(1);
+    const { owner, member, ownerSocket, memberSocket } = await ownerAndMemberOnline();
     const accountId = owner.account!.id;
     await publish(accountId, toast('admins'), { adminsOnly: true });
     await publish(accountId, toast('member only'), { userIds: [member.user.id] });
@@ -173,12 +177,7 @@ describe('the live channel (/api/ws)', () => {
   });
 
   it('closes a socket whose session ends or whose membership is removed', async () => {
-    const owner = await signedIn(t);
-    const member = await addMember(owner);
-    const ownerSocket = await open(owner.access);
-    const memberSocket = await open(member.access);
-    await ownerSocket.until(1);
-    await memberSocket.until(1);
+    const { owner, member, ownerSocket, memberSocket } = await ownerAndMemberOnline();
     await t.ctx.db
       .delete(memberships)
       .where(and(eq(memberships.userId, member.user.id), eq(memberships.accountId, owner.account!.id)));
