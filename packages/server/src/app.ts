@@ -48,6 +48,8 @@ import { workflowRoutes } from './modules/workflows/routes.ts';
 import { sweepLeftovers } from './storage-sweep.ts';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** An auth cache notification that also asks for the live sockets' sessions to be checked again. */
+const RECHECK_LIVE = 'recheck-live';
 
 export type BuildOptions = {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -131,7 +133,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const clearAuthCaches = () => {
     ctx.authCaches.user.clear();
     ctx.authCaches.account.clear();
-    ctx.live.recheckSessions();
   };
   // Other instances forget within 5 s if a notification is lost (auth-cache.ts).
   const sync = config.databaseUrl
@@ -140,8 +141,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         connectTimeoutMs: config.databaseConnectTimeoutMs,
         db,
         channel: 'charter_auth_cache',
-        onMessage: clearAuthCaches,
-        onListening: clearAuthCaches,
+        onMessage: (payload) => {
+          clearAuthCaches();
+          if (payload === RECHECK_LIVE) ctx.live.recheckSessions();
+        },
+        onListening: () => {
+          clearAuthCaches();
+          ctx.live.recheckSessions();
+        },
         log: app.log,
       })
     : null;
@@ -154,9 +161,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }
     clearAuthCaches();
     maintenance?.noteWrite();
+    // Live sockets are checked again after a write that went through (a refused one changed no sign-in,
+    // and anyone can send those).
+    const succeeded = reply.statusCode < 400;
+    if (succeeded) ctx.live.recheckSessions();
     // 503 DATABASE_UNAVAILABLE: nothing was written, and the database is not there to tell.
     if (!sync || reply.statusCode === 503) return done(null, payload);
-    sync.notify().then(() => done(null, payload), done);
+    sync.notify(succeeded ? RECHECK_LIVE : '').then(() => done(null, payload), done);
   });
 
   // Live events reach every instance when their transaction commits (publish-event.ts).

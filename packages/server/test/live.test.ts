@@ -155,6 +155,20 @@ describe('the live channel (/api/ws)', () => {
     memberSocket.ws.close();
   });
 
+  it('delivers every event of a transaction that published more than a page of them', async () => {
+    const me = await signedIn(t);
+    const socket = await open(me.access);
+    await socket.until(1);
+    await t.ctx.db.transaction(async (tx) => {
+      for (let n = 1; n <= 520; n++) {
+        await publishEvent({ tx, accountId: me.account!.id, event: toast(`bulk ${n}`) });
+      }
+    });
+    const messages = await socket.until(521);
+    expect(messages.at(-1)).toEqual({ kind: 'event', seq: 520, event: toast('bulk 520') });
+    socket.ws.close();
+  });
+
   it('replays what a reconnecting client missed, in order, before its hello; a reset when too much', async () => {
     const me = await signedIn(t);
     const accountId = me.account!.id;

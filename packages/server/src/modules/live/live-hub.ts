@@ -26,6 +26,9 @@ type Client = {
   alive: boolean;
 };
 
+const chunks = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
 const viewerOf = (actor: MemberActor): LiveViewer => ({
   userId: actor.userId,
   isAdmin: actor.isAdmin,
@@ -44,6 +47,7 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
   const queues = new Map<number, Promise<void>>();
   let recheck: NodeJS.Timeout | null = null;
   let again = false;
+  let changes = 0;
 
   function enqueue(accountId: number, work: () => Promise<void>) {
     const next = (queues.get(accountId) ?? Promise.resolve())
@@ -79,14 +83,18 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
     return enqueue(accountId, async () => {
       const clients = byAccount.get(accountId);
       if (!clients?.size) return;
-      const from = Math.min(...[...clients].map((c) => c.seq));
-      const rows = await db
-        .select()
-        .from(liveEvents)
-        .where(and(eq(liveEvents.accountId, accountId), gt(liveEvents.seq, from)))
-        .orderBy(asc(liveEvents.seq))
-        .limit(LIVE_REPLAY_LIMIT);
-      for (const client of clients) sendEvents(client, rows);
+      // One transaction may publish more than a page of events under a single NOTIFY: read on.
+      for (;;) {
+        const from = Math.min(...[...clients].map((c) => c.seq));
+        const rows = await db
+          .select()
+          .from(liveEvents)
+          .where(and(eq(liveEvents.accountId, accountId), gt(liveEvents.seq, from)))
+          .orderBy(asc(liveEvents.seq))
+          .limit(LIVE_REPLAY_LIMIT);
+        for (const client of clients) sendEvents(client, rows);
+        if (rows.length < LIVE_REPLAY_LIMIT || clients.size === 0) return;
+      }
     });
   }
 
@@ -96,8 +104,12 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
     if (clients?.size === 0) byAccount.delete(client.accountId);
   }
 
-  /** A socket of a member: what it missed since `since` first (or a reset), then a hello, then live. */
-  function attach(ws: WebSocket, actor: MemberActor, since: number | undefined) {
+  /**
+   * A socket of a member: what it missed since `since` first (or a reset), then a hello, then live.
+   * `changesSeen` is changeCount when its token was checked: a sign-in change since then is checked
+   * again once the socket is in place, so a session ended meanwhile cannot keep it.
+   */
+  function attach(ws: WebSocket, actor: MemberActor, since: number | undefined, changesSeen: number) {
     const client: Client = {
       ws,
       accountId: actor.accountId,
@@ -112,7 +124,7 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
     ws.on('close', () => detach(client));
     ws.on('error', () => detach(client));
     // Nothing is expected from the client; a message is not an error, just ignored.
-    return enqueue(actor.accountId, async () => {
+    const work = enqueue(actor.accountId, async () => {
       const [account] = await db
         .select({ seq: accounts.liveSeq })
         .from(accounts)
@@ -145,6 +157,13 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
       const clients = byAccount.get(actor.accountId) ?? new Set<Client>();
       clients.add(client);
       byAccount.set(actor.accountId, clients);
+      attached = true;
+      if (changes !== changesSeen) hub.recheckSessions();
+    });
+    let attached = false;
+    // A socket that could not be set up (the database away) is closed, so the client retries.
+    return work.then(() => {
+      if (!attached && ws.readyState === ws.OPEN) ws.close(1011, 'Try again');
     });
   }
 
@@ -156,22 +175,9 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
     const clients = [...byAccount.values()].flatMap((set) => [...set]);
     if (clients.length === 0) return;
     const ids = [...new Set(clients.map((c) => c.sessionId))];
-    const rows = await db
-      .select({
-        sessionId: sessions.id,
-        userId: users.id,
-        accountId: memberships.accountId,
-        isAdmin: memberships.isAdmin,
-        roleId: accounts.roleId,
-      })
-      .from(sessions)
-      .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.disabledAt)))
-      .innerJoin(memberships, eq(memberships.userId, users.id))
-      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-      .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-      .catch(() => null);
-    if (!rows) return; // the database is away: checked again after the next change
-    const live = new Map(rows.map((r) => [`${r.sessionId}:${r.accountId}`, r]));
+    const rows = (await Promise.all(chunks(ids, 5000).map((some) => liveMemberships(some)))).flat();
+    if (rows.some((r) => r === null)) return; // the database is away: checked again after the next change
+    const live = new Map(rows.map((r) => [`${r!.sessionId}:${r!.accountId}`, r!]));
     for (const client of clients) {
       const row = live.get(`${client.sessionId}:${client.accountId}`);
       if (!row) {
@@ -185,6 +191,24 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
         restricted: row.roleId === RESTRICTED_ROLE_ID,
       };
     }
+  }
+
+  /** The live sessions among `ids` with their memberships; [null] when the database cannot say. */
+  function liveMemberships(ids: string[]) {
+    return db
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        accountId: memberships.accountId,
+        isAdmin: memberships.isAdmin,
+        roleId: accounts.roleId,
+      })
+      .from(sessions)
+      .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.disabledAt)))
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .catch(() => [null]);
   }
 
   const ping = setInterval(() => {
@@ -211,7 +235,7 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
   );
   prune.unref();
 
-  return {
+  const hub = {
     attach,
     deliver,
     /** After a lost notification channel: whatever was announced meanwhile. */
@@ -223,6 +247,7 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
      * again shortly, once for a burst of writes.
      */
     recheckSessions() {
+      changes++;
       if (byAccount.size === 0) return;
       if (recheck) {
         again = true; // a change during a check is checked after it
@@ -235,6 +260,10 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
         });
       };
       recheck = setTimeout(run, 200);
+    },
+    /** How many sign-in changes there have been (see attach). */
+    get changeCount() {
+      return changes;
     },
     get socketCount() {
       let count = 0;
@@ -250,4 +279,5 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
       await Promise.all(queues.values());
     },
   };
+  return hub;
 }

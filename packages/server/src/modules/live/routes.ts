@@ -14,7 +14,7 @@ import { CLOSE_SESSION_ENDED } from './live-hub.ts';
  * but the check costs nothing); the token is checked before the upgrade, so a bad one is a plain 401.
  */
 export async function liveRoutes(app: App, ctx: AppContext) {
-  const actors = new WeakMap<FastifyRequest, MemberActor>();
+  const actors = new WeakMap<FastifyRequest, { actor: MemberActor; changesSeen: number }>();
   app.get(
     '/api/ws',
     {
@@ -28,13 +28,15 @@ export async function liveRoutes(app: App, ctx: AppContext) {
         done();
       },
       preHandler: async (request) => {
-        actors.set(request, await authenticateAccessToken(ctx, request.query.access_token));
+        const changesSeen = ctx.live.changeCount;
+        const actor = await authenticateAccessToken(ctx, request.query.access_token);
+        actors.set(request, { actor, changesSeen });
       },
     },
     (socket, request) => {
-      const actor = actors.get(request);
-      if (!actor) return socket.close(CLOSE_SESSION_ENDED, 'Not signed in');
-      ctx.live.attach(socket, actor, request.query.since);
+      const signedIn = actors.get(request);
+      if (!signedIn) return socket.close(CLOSE_SESSION_ENDED, 'Not signed in');
+      ctx.live.attach(socket, signedIn.actor, request.query.since, signedIn.changesSeen);
     },
   );
 }
