@@ -46,7 +46,13 @@ export function connectLive(options: LiveSocketOptions): () => void {
     const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/api/ws?${query}`);
     socket = ws;
     ws.onmessage = (message) => {
-      const parsed = liveMessage.safeParse(JSON.parse(String(message.data)));
+      let json: unknown;
+      try {
+        json = JSON.parse(String(message.data));
+      } catch {
+        return; // not ours: ignored
+      }
+      const parsed = liveMessage.safeParse(json);
       if (!parsed.success) return;
       const data = parsed.data;
       lastSeq = data.seq;
@@ -62,7 +68,8 @@ export function connectLive(options: LiveSocketOptions): () => void {
     ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = null;
-      if (event.code === CLOSE_SESSION_ENDED) freshToken = true;
+      // A token refused before the upgrade closes as 1006, not 4401: after two tries, a new one.
+      if (event.code === CLOSE_SESSION_ENDED || failures >= 2) freshToken = true;
       scheduleRetry();
     };
   }
