@@ -28,7 +28,7 @@ async function documentWithHistory() {
     );
   await record('sent', { to: [zoe.email] });
   await record('viewed');
-  await record('signed', { fields: { b: 2, a: 1 } });
+  await record('signed', { fields: { b: 2, a: 1 }, expires: new Date('2026-12-24T10:00:00Z') });
   const check = () => t.ctx.db.transaction((tx) => checkDocumentEvents({ tx, documentId: document.id }));
   const where = (seq: number) => and(eq(documentEvents.documentId, document.id), eq(documentEvents.seq, seq));
   return { document, record, check, where };

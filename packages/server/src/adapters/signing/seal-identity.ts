@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import forge from 'node-forge';
 import type { Db } from '../../db/client.ts';
 import { sealIdentities } from '../../db/schema/index.ts';
@@ -14,6 +14,9 @@ export type SealIdentity = {
   /** Where it came from: generated for this installation, or the operator's .p12. */
   source: 'installation' | 'p12';
 };
+
+/** The advisory lock taken while the installation's seal is first generated. */
+const SEAL_LOCK = 0x5ea1;
 
 export type SealSettings = { p12Path: string; p12Password: string } | null;
 
@@ -88,15 +91,22 @@ export async function loadSealIdentity(
   commonName: string,
 ): Promise<SealIdentity> {
   if (settings) return readP12(settings.p12Path, settings.p12Password);
-  const first = () => db.select().from(sealIdentities).orderBy(asc(sealIdentities.id)).limit(1);
-  let [row] = await first();
+  const first = async () =>
+    (await db.select().from(sealIdentities).orderBy(asc(sealIdentities.id)).limit(1))[0];
+  let row = await first();
   if (!row) {
     const generated = generateSealIdentity(commonName);
-    await db
-      .insert(sealIdentities)
-      .values({ ...generated, fingerprint: fingerprintOf(generated.certificatePem) })
-      .onConflictDoNothing();
-    [row] = await first();
+    // One generation wins: instances starting together wait on the lock and take the row written first.
+    row = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEAL_LOCK})`);
+      const [existing] = await tx.select().from(sealIdentities).orderBy(asc(sealIdentities.id)).limit(1);
+      if (existing) return existing;
+      const [inserted] = await tx
+        .insert(sealIdentities)
+        .values({ ...generated, fingerprint: fingerprintOf(generated.certificatePem) })
+        .returning();
+      return inserted;
+    });
   }
   return {
     privateKeyPem: row.privateKeyPem,

@@ -36,14 +36,16 @@ export async function recordDocumentEvent({
     .where(eq(documentEvents.documentId, documentId))
     .orderBy(desc(documentEvents.seq))
     .limit(1);
+  // Hashed as it is stored: what JSON makes of it (a Date in details becomes its ISO text).
+  const asStored = <T>(value: T): T => JSON.parse(JSON.stringify(value));
   const fields = {
     documentId,
     seq: (last?.seq ?? 0) + 1,
     kind,
-    actor,
+    actor: asStored(actor),
     ip,
     userAgent: userAgent?.slice(0, 300) ?? null,
-    details,
+    details: asStored(details),
     at: new Date(),
     prevHash: last?.hash ?? chainStart(documentId),
   };
