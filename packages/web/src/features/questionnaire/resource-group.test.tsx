@@ -3,59 +3,17 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QuestionView } from '../workbench/types.ts';
 import { ResourceGroup } from './resource-group.tsx';
+import { foundersQuestion, resourceField } from './test-questions.ts';
 
 vi.mock('../../api/client.ts', () => ({ apiFetch: vi.fn(async () => []) }));
 afterEach(cleanup);
 
-const founders: QuestionView = {
-  id: 'founders',
-  label: 'Founders',
-  type: 'resource_list',
-  required: true,
-  new_require: false,
-  is_entity_formed: false,
-  party: 'ours',
-  fixed: false,
-  is_hidden: false,
-  resource_type_id: 2,
-  multi_entry: true,
-  value: null,
-  resources: null,
-  fields: [
-    {
-      id: 'name',
-      label: 'Full name',
-      type: 'person_name',
-      required: true,
-      new_require: false,
-      fixed: false,
-      is_entity_formed: false,
-      party: 'ours',
-    },
-    {
-      id: 'email',
-      label: 'Email',
-      type: 'email',
-      required: true,
-      new_require: false,
-      fixed: false,
-      is_entity_formed: false,
-      party: 'ours',
-    },
-    {
-      id: 'title',
-      label: 'Title',
-      type: 'string',
-      required: true,
-      new_require: false,
-      fixed: false,
-      is_entity_formed: false,
-      party: 'ours',
-    },
-  ],
-};
+const founders = foundersQuestion([
+  resourceField('name', 'Full name', 'person_name'),
+  resourceField('email', 'Email', 'email'),
+  resourceField('title', 'Title', 'string'),
+]);
 const ada: ResourceEntry = { resource_id: 4, resource_name: 'Ada', is_draft: true, values: { name: 'Ada' } };
 
 function group(entries: ResourceEntry[], focusResourceId: number | null, onFocused = vi.fn()) {

@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
-import type { Questionnaire, QuestionView } from '../workbench/types.ts';
+import type { Questionnaire } from '../workbench/types.ts';
+import { foundersQuestion, resourceField } from './test-questions.ts';
 import { useAnswers } from './use-answers.ts';
 
 const questionnaire: Questionnaire = {
@@ -107,43 +108,10 @@ describe('useAnswers', () => {
   });
 
   it('keeps a refused answer of a listed resource, with its error, when the list is reloaded', async () => {
-    const founders: QuestionView = {
-      id: 'founders',
-      label: 'Founders',
-      type: 'resource_list',
-      required: true,
-      new_require: false,
-      is_entity_formed: false,
-      party: 'ours',
-      fixed: false,
-      is_hidden: false,
-      resource_type_id: 2,
-      multi_entry: true,
-      value: null,
-      resources: [{ resource_id: 4, resource_name: 'Ada', is_draft: true, values: { name: 'Ada' } }],
-      fields: [
-        {
-          id: 'name',
-          label: 'Full name',
-          type: 'person_name',
-          required: true,
-          new_require: false,
-          fixed: false,
-          is_entity_formed: false,
-          party: 'ours',
-        },
-        {
-          id: 'phone',
-          label: 'Phone',
-          type: 'phone',
-          required: false,
-          new_require: false,
-          fixed: false,
-          is_entity_formed: false,
-          party: 'ours',
-        },
-      ],
-    };
+    const founders = foundersQuestion(
+      [resourceField('name', 'Full name', 'person_name'), resourceField('phone', 'Phone', 'phone', false)],
+      [{ resource_id: 4, resource_name: 'Ada', is_draft: true, values: { name: 'Ada' } }],
+    );
     const save = vi.fn(async () => undefined);
     const { result } = renderHook(() => useAnswers({ ...questionnaire, questions: [founders] }, save));
     const [ada] = founders.resources ?? [];
