@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { accounts, type LiveAudience, memberships } from '../src/db/schema/index.ts';
 import { CLOSE_SESSION_ENDED } from '../src/modules/live/live-hub.ts';
-import { publishEvent } from '../src/modules/live/publish-event.ts';
+import { publishEvents } from '../src/modules/live/publish-event.ts';
 import { accessToken, createUser, login, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -57,7 +57,7 @@ function open(token: string, extra: { since?: number; origin?: string } = {}): P
 const toast = (message: string): LiveEvent => ({ type: 'toast', toast: { type: 'info', message } });
 
 async function publish(accountId: number, event: LiveEvent, audience?: LiveAudience) {
-  return t.ctx.db.transaction((tx) => publishEvent({ tx, accountId, event, audience }));
+  return t.ctx.db.transaction((tx) => publishEvents({ tx, accountId, events: [event], audience }));
 }
 
 /** A second member of `owner`'s workspace, signed in there. */
@@ -87,7 +87,7 @@ describe('the live channel (/api/ws)', () => {
     // Rolled back: never announced.
     await t.ctx.db
       .transaction(async (tx) => {
-        await publishEvent({ tx, accountId: me.account!.id, event: toast('never') });
+        await publishEvents({ tx, accountId: me.account!.id, events: [toast('never')] });
         throw new Error('rollback');
       })
       .catch(() => undefined);
@@ -161,7 +161,7 @@ describe('the live channel (/api/ws)', () => {
     await socket.until(1);
     await t.ctx.db.transaction(async (tx) => {
       for (let n = 1; n <= 520; n++) {
-        await publishEvent({ tx, accountId: me.account!.id, event: toast(`bulk ${n}`) });
+        await publishEvents({ tx, accountId: me.account!.id, events: [toast(`bulk ${n}`)] });
       }
     });
     const messages = await socket.until(521);

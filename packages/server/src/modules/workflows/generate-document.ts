@@ -16,7 +16,7 @@ import type { JobAttempt } from '../../jobs/queue.ts';
 import { ensureFolder } from '../cabinet/ensure-folder.ts';
 import { fillDocx } from '../documents/docx-template.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
-import { publishEvent } from '../live/publish-event.ts';
+import { publishEvents } from '../live/publish-event.ts';
 import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
 import { completeTask } from './complete-task.ts';
 import { DOCX_TYPE } from './custom-document-checks.ts';
@@ -157,9 +157,12 @@ async function generate(ctx: AppContext, taskId: number) {
     });
     await completeTask(tx, taskId, transaction.id, now);
     // Open task and documents pages refresh by themselves (spec 1's live channel).
-    const live = { tx, accountId: task.accountId, audience: { taskModuleId: row.moduleId } };
-    await publishEvent({ ...live, event: { type: 'refresh_timeline', transaction_id: transaction.id } });
-    await publishEvent({ ...live, event: { type: 'refresh_documents' } });
+    await publishEvents({
+      tx,
+      accountId: task.accountId,
+      audience: { taskModuleId: row.moduleId },
+      events: [{ type: 'refresh_timeline', transaction_id: transaction.id }, { type: 'refresh_documents' }],
+    });
     ctx.log.info({ taskId, documentId: document.id }, 'document generated');
   });
 }
