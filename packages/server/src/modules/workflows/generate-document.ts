@@ -4,7 +4,6 @@ import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
 import type { AppContext } from '../../context.ts';
 import {
   customDocuments,
-  documents,
   files,
   projects,
   projectTemplates,
@@ -17,6 +16,7 @@ import { ensureFolder } from '../cabinet/ensure-folder.ts';
 import { fillDocx } from '../documents/docx-template.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
 import { publishEvents } from '../live/publish-event.ts';
+import { attachTaskDocument } from './attach-task-document.ts';
 import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
 import { completeTask } from './complete-task.ts';
 import { DOCX_TYPE } from './custom-document-checks.ts';
@@ -134,26 +134,15 @@ async function generate(ctx: AppContext, taskId: number) {
         folder,
       })
       .returning({ id: files.id });
-    const [document] = await tx
-      .insert(documents)
-      .values({
-        accountId: task.accountId,
-        taskId,
-        transactionId: transaction.id,
-        fileId: file.id,
-        filename,
-        label: task.label,
-        status: 'document.completed',
-        templateVariant: variantLabel,
-        completedAt: now,
-      })
-      .returning({ id: documents.id });
-    await tx.insert(taskEvents).values({
-      taskId,
-      label: 'Document generated',
-      description: filename,
-      icon: 'document',
-      link: `/cabinet/-1/${file.id}`,
+    const document = await attachTaskDocument(tx, {
+      accountId: task.accountId,
+      task,
+      transactionId: transaction.id,
+      file: { id: file.id, filename },
+      how: 'generated',
+      status: 'document.completed',
+      templateVariant: variantLabel,
+      at: now,
     });
     await completeTask(tx, taskId, transaction.id, now);
     // Open task and documents pages refresh by themselves (spec 1's live channel).

@@ -1,10 +1,11 @@
 import type { TaskUploadResponse } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { documents, projects, taskEvents } from '../../db/schema/index.ts';
+import { projects } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { storeUploads, type Upload } from '../cabinet/store-uploads.ts';
+import { attachTaskDocument } from './attach-task-document.ts';
 import { completeTask } from './complete-task.ts';
 import { workflowFolder } from './generate-document.ts';
 import { findTask, findTransaction } from './scope.ts';
@@ -40,25 +41,14 @@ export async function uploadTaskDocument(input: {
   return ctx.db.transaction(async (tx) => {
     const transaction = await findTransaction(tx, actor, task.transactionId, true);
     const now = new Date();
-    const [document] = await tx
-      .insert(documents)
-      .values({
-        accountId: actor.accountId,
-        taskId,
-        transactionId: transaction.id,
-        fileId: file.id,
-        filename: file.filename,
-        label: task.label,
-        status: null,
-        completedAt: now,
-      })
-      .returning({ id: documents.id });
-    await tx.insert(taskEvents).values({
-      taskId,
-      label: 'Document uploaded',
-      description: file.filename,
-      icon: 'document',
-      link: `/cabinet/-1/${file.id}`,
+    const document = await attachTaskDocument(tx, {
+      accountId: actor.accountId,
+      task,
+      transactionId: transaction.id,
+      file,
+      how: 'uploaded',
+      status: null,
+      at: now,
     });
     if (!transaction.open) await completeTask(tx, taskId, transaction.id, now);
     return { document_id: document.id, file };
