@@ -8,4 +8,7 @@ export * from './live/contract.ts';
 export * from './platform/contract.ts';
 export * from './profile/contract.ts';
 export * from './rules/index.ts';
+export * from './signing/consent.ts';
+export * from './signing/contract.ts';
+export * from './signing/fields.ts';
 export * from './workflows/index.ts';
