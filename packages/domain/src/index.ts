@@ -11,4 +11,5 @@ export * from './rules/index.ts';
 export * from './signing/consent.ts';
 export * from './signing/contract.ts';
 export * from './signing/fields.ts';
+export * from './signing/tags.ts';
 export * from './workflows/index.ts';
