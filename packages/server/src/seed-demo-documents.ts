@@ -47,7 +47,7 @@ export async function seedDemoDocuments(ctx: AppContext, tx: Tx, accountId: numb
   const now = Date.now();
   await ensureFolder(tx, accountId, DEMO_DOCUMENTS_FOLDER);
   for (const demo of DEMO_DOCUMENTS) {
-    const pdf = await markdownToPdf(`# ${demo.label}\n\n${demo.body}\n\nDemo Ventures, Inc.`, {
+    const { bytes: pdf } = await markdownToPdf(`# ${demo.label}\n\n${demo.body}\n\nDemo Ventures, Inc.`, {
       title: demo.label,
     });
     const stored = await ctx.storage.put(pdf);

@@ -1,8 +1,11 @@
+import { type FieldKind, signingTagsIn } from '@charter/domain';
 import { Marked, type Token, type Tokens } from 'marked';
 
 export type Style = { bold: boolean; italic: boolean };
-/** Text in one style; '\n' in it is a forced line break. */
-export type Run = Style & { text: string };
+/** A signing tag ({{sign:Company}}): a place for a signer, drawn as an empty box rather than as text. */
+export type Tag = { kind: FieldKind; role: string };
+/** Text in one style; '\n' in it is a forced line break. A run with a tag has no text of its own. */
+export type Run = Style & { text: string; tag?: Tag };
 export type Block =
   | { kind: 'heading'; level: number; runs: Run[] }
   | { kind: 'paragraph'; runs: Run[] }
@@ -32,20 +35,38 @@ const markdown = new Marked({
 
 const PLAIN: Style = { bold: false, italic: false };
 
-/** Inline tokens as runs: emphasis becomes the style; links, code and struck text show their text. */
+/**
+ * Inline tokens as runs: emphasis becomes the style; links, code and struck text show their text. Signing
+ * tags are read from plain text only: an answer is escaped into a body (`\{`), and an escaped brace is
+ * its own token, so an answer that looks like a tag prints as text and never adds a field.
+ */
 function runsOf(tokens: Token[] | undefined, style: Style = PLAIN): Run[] {
   const runs: Run[] = [];
   const push = (text: string, runStyle: Style) => {
     const last = runs.at(-1);
-    if (last && last.bold === runStyle.bold && last.italic === runStyle.italic) last.text += text;
+    if (last && !last.tag && last.bold === runStyle.bold && last.italic === runStyle.italic)
+      last.text += text;
     else if (text) runs.push({ ...runStyle, text });
+  };
+  const add = (run: Run) => {
+    if (run.tag) runs.push(run);
+    else push(run.text, run);
+  };
+  const pushText = (text: string, runStyle: Style) => {
+    let at = 0;
+    for (const { kind, role, index, raw } of signingTagsIn(text)) {
+      push(text.slice(at, index), runStyle);
+      runs.push({ ...runStyle, text: '', tag: { kind, role } });
+      at = index + raw.length;
+    }
+    push(text.slice(at), runStyle);
   };
   for (const token of tokens ?? []) {
     switch (token.type) {
       case 'strong':
       case 'em': {
         const inner = token.type === 'strong' ? { ...style, bold: true } : { ...style, italic: true };
-        for (const run of runsOf(token.tokens, inner)) push(run.text, run);
+        for (const run of runsOf(token.tokens, inner)) add(run);
         break;
       }
       case 'br':
@@ -53,10 +74,13 @@ function runsOf(tokens: Token[] | undefined, style: Style = PLAIN): Run[] {
         break;
       default:
         if ('tokens' in token && token.tokens?.length) {
-          for (const run of runsOf(token.tokens, style)) push(run.text, run);
-        } else if ('text' in token && typeof token.text === 'string') {
+          for (const run of runsOf(token.tokens, style)) add(run);
+        } else if (token.type === 'escape') push(token.text, style);
+        else if ('text' in token && typeof token.text === 'string') {
           // A soft line break inside a paragraph is a space.
-          push(token.type === 'escape' ? token.text : token.text.replace(/\n/g, ' '), style);
+          const text = token.text.replace(/\n/g, ' ');
+          if (token.type === 'text') pushText(text, style);
+          else push(text, style);
         }
     }
   }
@@ -69,7 +93,8 @@ const literal = (text: string): Run[] => [{ ...PLAIN, text: text.replace(/\n+$/,
 /** Runs with `text` before them, in the first run when that one is plain. */
 function prefixed(text: string, runs: Run[]): Run[] {
   const [first, ...rest] = runs;
-  if (first && !first.bold && !first.italic) return [{ ...first, text: text + first.text }, ...rest];
+  if (first && !first.bold && !first.italic && !first.tag)
+    return [{ ...first, text: text + first.text }, ...rest];
   return [{ ...PLAIN, text }, ...runs];
 }
 

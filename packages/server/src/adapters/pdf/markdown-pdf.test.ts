@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import * as fontkit from 'fontkit';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -8,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledFontFiles } from './fonts.ts';
 import { markdownToPdf } from './markdown-pdf.ts';
 
+const run = promisify(execFile);
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 type Item = { text: string; x: number; y: number };
@@ -85,6 +90,9 @@ async function embeddedGlyphs(bytes: Uint8Array) {
   return glyphs;
 }
 
+/** The document's bytes, for the tests that read only them. */
+const pdfOf = async (...args: Parameters<typeof markdownToPdf>) => (await markdownToPdf(...args)).bytes;
+
 const lineOf = (items: Item[], word: string) => items.find((item) => item.text.includes(word))?.y;
 
 describe('markdownToPdf', () => {
@@ -106,7 +114,7 @@ describe('markdownToPdf', () => {
       '| Ada Lovelace | ______________________ |',
       '| Escaped \\| pipe | Date: __________ |',
     ].join('\n');
-    const bytes = await markdownToPdf(markdown, { title: 'Certificate — Acme', subject: 'Formation' });
+    const bytes = await pdfOf(markdown, { title: 'Certificate — Acme', subject: 'Formation' });
     const { all, info } = await readPdf(bytes);
     expect(info).toMatchObject({ Title: 'Certificate — Acme', Subject: 'Formation' });
     for (const expected of [
@@ -137,7 +145,7 @@ describe('markdownToPdf', () => {
     const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
     const items = Array.from({ length: 40 }, (_, i) => `${i + 1}. clause number ${i + 1}`);
     const markdown = ['# Long document', words, '', ...items].join('\n');
-    const { pages, texts } = await readPdf(await markdownToPdf(markdown, { title: 'Long' }));
+    const { pages, texts } = await readPdf(await pdfOf(markdown, { title: 'Long' }));
     expect(pages).toHaveLength(2);
     expect(texts[0]).toContain('Page 1 of 2');
     expect(texts[1]).toContain('Page 2 of 2');
@@ -151,7 +159,7 @@ describe('markdownToPdf', () => {
   it('wraps list items and table cells with a hanging indent', async () => {
     const long = Array.from({ length: 40 }, (_, i) => `term${i}`).join(' ');
     const { pages } = await readPdf(
-      await markdownToPdf(`- ${long}\n\n| A | B |\n|---|---|\n| ${long} | b |`, { title: 'T' }),
+      await pdfOf(`- ${long}\n\n| A | B |\n|---|---|\n| ${long} | b |`, { title: 'T' }),
     );
     const [page] = pages;
     const first = page.find((item) => item.text.includes('term0'));
@@ -162,7 +170,7 @@ describe('markdownToPdf', () => {
 
   it('splits a table row taller than a page across pages, repeating the header', async () => {
     const cell = Array.from({ length: 1200 }, (_, i) => `w${i}`).join(' ');
-    const { texts } = await readPdf(await markdownToPdf(`| Head |\n|---|\n| ${cell} |`, { title: 'T' }));
+    const { texts } = await readPdf(await pdfOf(`| Head |\n|---|\n| ${cell} |`, { title: 'T' }));
     expect(texts.length).toBeGreaterThan(1);
     for (const text of texts) expect(text).toContain('Head');
     expect(texts.join(' ')).toContain('w1199');
@@ -180,7 +188,7 @@ describe('markdownToPdf', () => {
       '',
       'Emoji 😀 and a soft\u00ADhyphen',
     ].join('\n');
-    const bytes = await markdownToPdf(markdown, { title: 'Ünïcode ✓ 王' });
+    const bytes = await pdfOf(markdown, { title: 'Ünïcode ✓ 王' });
     const { all, info } = await readPdf(bytes);
     for (const name of names) expect(all).toContain(name);
     expect(all).toContain('“quoted” – € ✓');
@@ -200,7 +208,7 @@ describe('markdownToPdf', () => {
 
   it('embeds only the glyphs it draws, and the CJK font only when a character needs it', async () => {
     const fontsOf = async (markdown: string) => {
-      const bytes = await markdownToPdf(markdown, { title: 'T' });
+      const bytes = await pdfOf(markdown, { title: 'T' });
       const names = (await PDFDocument.load(bytes)).context
         .enumerateIndirectObjects()
         .flatMap(([, object]) => (object instanceof PDFDict ? [object.get(PDFName.of('BaseFont'))] : []))
@@ -219,9 +227,106 @@ describe('markdownToPdf', () => {
 
   it('makes documents side by side from the fonts it loaded once', async () => {
     const texts = ['王小明 Dvořák', '李华 Łukasz', 'Ζωή Ångström'];
-    const pdfs = await Promise.all(
-      texts.map((text) => markdownToPdf(`# ${text}\n\n${text}`, { title: text })),
-    );
+    const pdfs = await Promise.all(texts.map((text) => pdfOf(`# ${text}\n\n${text}`, { title: text })));
     for (const [i, bytes] of pdfs.entries()) expect((await readPdf(bytes)).all).toContain(texts[i]);
+  });
+});
+
+/** The words pdftotext reads on each page, with their boxes (points, top-left origin). */
+async function popplerWords(bytes: Uint8Array) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'charter-md-test-'));
+  try {
+    const file = path.join(dir, 'in.pdf');
+    await writeFile(file, bytes);
+    const { stdout } = await run('pdftotext', ['-bbox', file, '-']);
+    return stdout
+      .split('<page ')
+      .slice(1)
+      .map((page) =>
+        Array.from(
+          page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
+          (m) => ({
+            text: m[5],
+            x: Number(m[1]),
+            y: Number(m[2]),
+            bottom: Number(m[4]),
+          }),
+        ),
+      );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('markdownToPdf with signing tags', () => {
+  const block = [
+    '# Agreement',
+    '',
+    'Initial each page: {{initials:Company}}',
+    '',
+    '| **Acme, Inc.** | **Globex** |',
+    '|---|---|',
+    '| {{sign:Company}} | {{sign:Counterparty}} |',
+    '| {{name:Company}} | {{name:Counterparty}} |',
+    '| {{date:Company}} | {{date:Counterparty}} |',
+    '',
+    // An answer that looks like a tag is escaped into the body (render-body's escapeMarkdown), and stays text.
+    'Notes: \\{\\{sign:Company\\}\\}',
+  ].join('\n');
+
+  it('draws each tag as a box with its caption, and returns it as a field inside the page', async () => {
+    const { bytes, fields } = await markdownToPdf(block, { title: 'T' });
+    expect(fields.map((f) => `${f.kind}:${f.role}`)).toEqual([
+      'initials:Company',
+      'signature:Company',
+      'signature:Counterparty',
+      'name:Company',
+      'name:Counterparty',
+      'date:Company',
+      'date:Counterparty',
+    ]);
+    const signature = fields[1];
+    expect(signature).toMatchObject({ page: 0, width: 180, height: 36, required: true });
+    for (const field of fields) {
+      expect(field.x).toBeGreaterThanOrEqual(72);
+      expect(field.x + field.width).toBeLessThanOrEqual(612 - 72);
+      expect(field.y).toBeGreaterThanOrEqual(72);
+      expect(field.y + field.height).toBeLessThanOrEqual(792 - 72);
+    }
+    // The two signatures stand side by side, in their columns, above their names.
+    expect(fields[2].y).toBe(signature.y);
+    expect(fields[2].x).toBeGreaterThan(signature.x + signature.width);
+    expect(fields[3].y).toBeGreaterThan(signature.y + signature.height);
+
+    const [words] = await popplerWords(bytes);
+    const text = words.map((word) => word.text).join(' ');
+    expect(text).toContain('Signature — Company');
+    expect(text).toContain('Signature — Counterparty');
+    expect(text).toContain('Date — Counterparty');
+    // The tags themselves are not in the text layer (a text tag search finds nothing to add), except the
+    // escaped answer, which reads as written.
+    expect(text.match(/\{\{/g)).toHaveLength(1);
+    expect(text).toContain('Notes: {{sign:Company}}');
+    // Each caption is printed just under its box.
+    const caption = words.find(
+      (word, i) => word.text === 'Signature' && words[i + 2]?.text === 'Counterparty',
+    );
+    expect(caption?.x).toBeCloseTo(fields[2].x, 0);
+    expect(caption?.y).toBeGreaterThan(fields[2].y + fields[2].height);
+    expect(caption?.y).toBeLessThan(fields[2].y + fields[2].height + 6);
+  });
+
+  it('narrows a box to a narrow column, and records a box on the page it is drawn on', async () => {
+    const filler = Array.from({ length: 46 }, (_, i) => `${i + 1}. clause ${i + 1}`).join('\n');
+    const markdown = `${filler}\n\n| A | B | C |\n|---|---|---|\n| {{sign:Company}} | {{check:Company}} | c |`;
+    const { bytes, fields } = await markdownToPdf(markdown, { title: 'T' });
+    const [signature, box] = fields;
+    expect(signature.page).toBe(1);
+    expect(signature.width).toBeLessThan(180);
+    expect(signature.x + signature.width).toBeLessThanOrEqual(72 + 156);
+    expect(box).toMatchObject({ kind: 'checkbox', page: 1, width: 12, height: 12, required: false });
+    const pages = await popplerWords(bytes);
+    expect(pages).toHaveLength(2);
+    expect(pages[1].map((word) => word.text).join(' ')).toContain('Signature — Company');
   });
 });

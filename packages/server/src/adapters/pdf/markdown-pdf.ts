@@ -1,5 +1,8 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { SigningField } from '@charter/domain';
+import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { drawFieldBox } from './field-boxes.ts';
 import { drawLine, type EmbeddedFonts, embedFonts } from './fonts.ts';
+import { isBox, LINE, merge, metricsOf, type Placed, wrap } from './line-breaking.ts';
 import { parseMarkdown, type Run } from './markdown-blocks.ts';
 
 /** US Letter, one-inch margins. */
@@ -7,130 +10,24 @@ const PAGE = { width: 612, height: 792, margin: 72 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BODY_SIZE = 11;
 const HEADING_SIZES = [20, 15, 12.5];
-const LINE = 1.35;
 const LIST_INDENT = 20;
 const CELL_PAD = 5;
 const FOOTER = { y: 36, size: 9 };
 const INK = rgb(0.1, 0.1, 0.1);
 const GRID = rgb(0.6, 0.6, 0.6);
 
-type Word = { text: string; font: PDFFont; width: number };
-/** Words with nothing between them (a bold part of a word), followed by a space or a forced break. */
-type Chunk = { words: Word[]; width: number; space: number; breakAfter: boolean };
-type Placed = Word & { x: number };
-
-// Where a line may break: spaces, but not the no-break ones.
-const BREAKABLE = /(\n|[^\S\n\u00A0\u202F]+)/;
-
-function chunksOf(runs: Run[], fonts: EmbeddedFonts, size: number): Chunk[] {
-  const chunks: Chunk[] = [];
-  let chunk: Chunk | null = null;
-  const start = () => {
-    const fresh: Chunk = { words: [], width: 0, space: 0, breakAfter: false };
-    chunks.push(fresh);
-    return fresh;
-  };
-  for (const run of runs) {
-    for (const part of run.text.split(BREAKABLE)) {
-      if (!part) continue;
-      const blank = BREAKABLE.test(part);
-      if (part === '\n') (chunk ?? start()).breakAfter = true;
-      else if (blank && chunk) chunk.space = fonts.widthOf(' ', size, run);
-      else if (!blank) {
-        chunk ??= start();
-        // A word in one style may still need two fonts (a CJK name among Latin letters).
-        for (const { text, font } of fonts.pieces(part, run)) {
-          const width = font.widthOfTextAtSize(text, size);
-          chunk.words.push({ text, font, width });
-          chunk.width += width;
-        }
-        continue;
-      }
-      chunk = null;
-    }
-  }
-  return chunks;
-}
-
-/** Words too long for a line, cut into pieces that fit. */
-function cut(words: Word[], width: number, size: number): Word[][] {
-  const lines: Word[][] = [[]];
-  let used = 0;
-  for (const { text, font } of words) {
-    // By characters, not UTF-16 units, so a character outside the BMP is never cut in two.
-    let rest = Array.from(text);
-    while (rest.length) {
-      let n = 0;
-      while (n < rest.length && used + font.widthOfTextAtSize(rest.slice(0, n + 1).join(''), size) <= width)
-        n++;
-      if (n === 0 && used === 0) n = 1;
-      if (n > 0) {
-        const piece = rest.slice(0, n).join('');
-        const pieceWidth = font.widthOfTextAtSize(piece, size);
-        lines[lines.length - 1].push({ text: piece, font, width: pieceWidth });
-        used += pieceWidth;
-        rest = rest.slice(n);
-      }
-      if (rest.length) {
-        lines.push([]);
-        used = 0;
-      }
-    }
-  }
-  return lines.filter((line) => line.length);
-}
-
-/** Runs broken into lines that fit `width`, each word placed at its x from the line's start. */
-function wrap(runs: Run[], fonts: EmbeddedFonts, size: number, width: number): Placed[][] {
-  const lines: Placed[][] = [];
-  let line: Placed[] = [];
-  let x = 0;
-  let gap = 0;
-  const endLine = () => {
-    lines.push(line);
-    line = [];
-    x = 0;
-  };
-  for (const chunk of chunksOf(runs, fonts, size)) {
-    const pieces = chunk.width > width ? cut(chunk.words, width, size) : [chunk.words];
-    for (const [index, words] of pieces.entries()) {
-      const piecesWidth = words.reduce((sum, word) => sum + word.width, 0);
-      if (line.length && x + gap + piecesWidth > width) endLine();
-      if (line.length) x += gap;
-      for (const word of words) {
-        line.push({ ...word, x });
-        x += word.width;
-      }
-      if (index < pieces.length - 1) endLine();
-    }
-    gap = chunk.space;
-    if (chunk.breakAfter) endLine();
-  }
-  if (line.length || !lines.length) lines.push(line);
-  return lines;
-}
-
-/** A line's words as few strings as possible: neighbours in one font, a space apart or touching. */
-function merge(line: Placed[], size: number): Placed[] {
-  const merged: Placed[] = [];
-  for (const word of line) {
-    const last = merged.at(-1);
-    const space = last?.font.widthOfTextAtSize(' ', size) ?? 0;
-    const end = last ? last.x + last.width : 0;
-    if (last && last.font === word.font && Math.abs(word.x - end) < 0.01) {
-      last.text += word.text;
-      last.width += word.width;
-    } else if (last && last.font === word.font && Math.abs(word.x - end - space) < 0.01) {
-      last.text += ` ${word.text}`;
-      last.width += space + word.width;
-    } else merged.push({ ...word });
-  }
-  return merged;
-}
+/** Lines drawn in a table cell, with each one's height. */
+type Cell = { lines: Placed[][]; heights: number[] };
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+// Room for rounding, where heights of lines are added up and compared with what is left of a page.
+const EPSILON = 0.001;
 
 class Layout {
   page!: PDFPage;
+  pageIndex = -1;
   y = 0;
+  /** The signing tags drawn so far, where they were drawn. */
+  readonly fields: SigningField[] = [];
   constructor(
     readonly pdf: PDFDocument,
     readonly fonts: EmbeddedFonts,
@@ -144,6 +41,7 @@ class Layout {
 
   newPage() {
     this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
+    this.pageIndex += 1;
     this.y = PAGE.height - PAGE.margin;
   }
 
@@ -152,20 +50,28 @@ class Layout {
     if (this.y - height < PAGE.margin && !this.atTop) this.newPage();
   }
 
+  /** Draws a line whose top is at `top`: its words, and its boxes (recorded as fields) on its baseline. */
   drawLine(line: Placed[], x: number, top: number, size: number) {
+    const baseline = top - metricsOf(line, size).ascent;
     for (const word of merge(line, size)) {
-      this.page.drawText(word.text, { x: x + word.x, y: top - size, size, font: word.font, color: INK });
+      if (isBox(word)) {
+        const { pageIndex } = this;
+        const box = { tag: word.tag, x: x + word.x, baseline, width: word.width, pageIndex };
+        this.fields.push(drawFieldBox(this.page, this.fonts, { ...box, pageHeight: PAGE.height }));
+      } else {
+        this.page.drawText(word.text, { x: x + word.x, y: baseline, size, font: word.font, color: INK });
+      }
     }
   }
 
   text(runs: Run[], size: number, indent = 0, marker?: string) {
-    const height = size * LINE;
     const lines = wrap(runs, this.fonts, size, CONTENT_WIDTH - indent);
     for (const [index, line] of lines.entries()) {
+      const { ascent, height } = metricsOf(line, size);
       this.ensure(height);
       if (marker && index === 0) {
         const x = PAGE.margin + indent - LIST_INDENT;
-        drawLine(this.page, this.fonts, marker, { x, y: this.y - size, size, color: INK });
+        drawLine(this.page, this.fonts, marker, { x, y: this.y - ascent, size, color: INK });
       }
       this.drawLine(line, PAGE.margin + indent, this.y, size);
       this.y -= height;
@@ -175,22 +81,21 @@ class Layout {
   table(rows: Run[][][], header: boolean) {
     const columns = Math.max(1, ...rows.map((row) => row.length));
     const width = CONTENT_WIDTH / columns;
-    const lineHeight = BODY_SIZE * LINE;
-    const cellsOf = (row: Run[][], bold: boolean) =>
-      Array.from({ length: columns }, (_, c) =>
-        wrap(
-          (row[c] ?? []).map((run) => (bold ? { ...run, bold: true } : run)),
-          this.fonts,
-          BODY_SIZE,
-          width - 2 * CELL_PAD,
-        ),
-      );
+    const cellsOf = (row: Run[][], bold: boolean): Cell[] =>
+      Array.from({ length: columns }, (_, c) => {
+        const runs = (row[c] ?? []).map((run) => (bold ? { ...run, bold: true } : run));
+        const lines = wrap(runs, this.fonts, BODY_SIZE, width - 2 * CELL_PAD);
+        return { lines, heights: lines.map((line) => metricsOf(line, BODY_SIZE).height) };
+      });
     const wrapped = rows.map((row, r) => cellsOf(row, header && r === 0));
-    const linesOf = (cells: Placed[][][]) => Math.max(1, ...cells.map((lines) => lines.length));
-    const drawRow = (cells: Placed[][][], from: number, count: number, shaded: boolean) => {
-      const height = count * lineHeight + 2 * CELL_PAD;
+    const linesOf = (cells: Cell[]) => Math.max(1, ...cells.map((cell) => cell.lines.length));
+    /** The height of a row's lines from..from+count with the padding: its tallest cell's. */
+    const heightOf = (cells: Cell[], from: number, count: number) =>
+      Math.max(...cells.map((cell) => sum(cell.heights.slice(from, from + count)))) + 2 * CELL_PAD;
+    const drawRow = (cells: Cell[], from: number, count: number, shaded: boolean) => {
+      const height = heightOf(cells, from, count);
       const top = this.y;
-      for (const [c, lines] of cells.entries()) {
+      for (const [c, cell] of cells.entries()) {
         const x = PAGE.margin + c * width;
         const color = shaded ? rgb(0.94, 0.94, 0.94) : undefined;
         this.page.drawRectangle({
@@ -202,31 +107,35 @@ class Layout {
           borderWidth: 0.75,
           color,
         });
-        for (const [i, line] of lines.slice(from, from + count).entries()) {
-          this.drawLine(line, x + CELL_PAD, top - CELL_PAD - i * lineHeight, BODY_SIZE);
+        let lineTop = top - CELL_PAD;
+        for (const [i, line] of cell.lines.slice(from, from + count).entries()) {
+          this.drawLine(line, x + CELL_PAD, lineTop, BODY_SIZE);
+          lineTop -= cell.heights[from + i];
         }
       }
       this.y = top - height;
     };
-    // The header and the first row start together.
-    const opening = (header ? linesOf(wrapped[0]) + 1 : 1) * lineHeight + 2 * CELL_PAD;
-    this.ensure(opening + (header ? 2 * CELL_PAD : 0));
-    const headerHeight = header ? linesOf(wrapped[0]) * lineHeight + 2 * CELL_PAD : 0;
-    const perPage = Math.floor((PAGE.height - 2 * PAGE.margin - headerHeight - 2 * CELL_PAD) / lineHeight);
+    // The header and the first line of the first row start together.
+    const headerHeight = header ? heightOf(wrapped[0], 0, linesOf(wrapped[0])) : 0;
+    const first = wrapped[header ? 1 : 0];
+    this.ensure(headerHeight + (first ? heightOf(first, 0, 1) : BODY_SIZE * LINE + 2 * CELL_PAD));
+    const pageRoom = PAGE.height - 2 * PAGE.margin - headerHeight;
     for (const [r, cells] of wrapped.entries()) {
       const total = linesOf(cells);
+      const fitsAPage = heightOf(cells, 0, total) <= pageRoom + EPSILON;
       let from = 0;
       let fresh = false;
       while (from < total) {
-        const fit = Math.floor((this.y - PAGE.margin - 2 * CELL_PAD) / lineHeight);
+        let fit = 0;
+        while (from + fit < total && heightOf(cells, from, fit + 1) <= this.y - PAGE.margin + EPSILON) fit++;
         // A row moves to the next page whole, unless it is taller than a page: that one is split.
-        if (!fresh && (fit < 1 || (from === 0 && fit < total && total <= perPage))) {
+        if (!fresh && (fit < 1 || (from === 0 && fit < total && fitsAPage))) {
           this.newPage();
           if (header && r > 0) drawRow(wrapped[0], 0, linesOf(wrapped[0]), true);
           fresh = true;
           continue;
         }
-        const count = Math.max(1, Math.min(fit, total - from));
+        const count = Math.max(1, fit);
         drawRow(cells, from, count, header && r === 0);
         from += count;
         fresh = false;
@@ -250,11 +159,13 @@ class Layout {
 /**
  * A PDF of a Markdown document (what parseMarkdown reads) on US Letter in Noto Sans (with Noto Sans SC
  * for Chinese and Japanese), breaking pages as it goes, with 'Page N of M' at the foot of each page.
+ * Signing tags ({{sign:Company}}) are drawn as empty boxes where they stand, in paragraphs or table
+ * cells, and returned as fields: the document is sent for signing without anyone placing them by hand.
  */
 export async function markdownToPdf(
   markdown: string,
   meta: { title: string; subject?: string },
-): Promise<Uint8Array> {
+): Promise<{ bytes: Uint8Array; fields: SigningField[] }> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(meta.title);
   if (meta.subject) pdf.setSubject(meta.subject);
@@ -299,5 +210,5 @@ export async function markdownToPdf(
     const x = (PAGE.width - fonts.widthOf(label, FOOTER.size)) / 2;
     drawLine(page, fonts, label, { x, y: FOOTER.y, size: FOOTER.size, color: rgb(0.4, 0.4, 0.4) });
   }
-  return pdf.save();
+  return { bytes: await pdf.save(), fields: layout.fields };
 }

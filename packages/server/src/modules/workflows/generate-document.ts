@@ -172,8 +172,9 @@ async function renderLibraryDocument(
   if (!variant) throw new Error(`Task ${task.id} has no template to generate from`);
   const body = template.bodies[variant.body] ?? '';
   const markdown = renderBody(body, bodyDataFrom(transactionTemplate, transaction.finalizeSnapshot ?? {}));
+  const { bytes } = await markdownToPdf(markdown, { title: task.label, subject: transaction.label });
   return {
-    bytes: await markdownToPdf(markdown, { title: task.label, subject: transaction.label }),
+    bytes,
     filename: `${safeName(task.label)}.pdf`,
     contentType: 'application/pdf',
     variantLabel: variant.customer_label,
