@@ -116,7 +116,10 @@ test('a task in Custom mode is filled from a Word file of the cabinet', async ({
   await page.getByRole('link', { name: 'Workflows' }).click();
   await page.getByRole('tab', { name: 'Customers & Partners' }).click();
   await page.getByRole('button', { name: 'Start Mutual NDA' }).click();
+  await page.getByLabel("Your signer's name", { exact: true }).fill('Dana Demo');
+  await page.getByLabel("Your signer's email", { exact: true }).fill('dana@demo.example');
   await page.getByLabel("Other party's legal name", { exact: true }).fill('Initech LLC');
+  await page.getByLabel("Other party's signer name", { exact: true }).fill('Peter Gibbons');
   await page.getByLabel("Other party's signer email", { exact: true }).fill('peter@initech.example');
   await page.getByLabel('Purpose of the disclosure', { exact: true }).fill('Consulting');
   await page.getByLabel('Effective date', { exact: true }).fill('05/01/2026');

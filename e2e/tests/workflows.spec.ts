@@ -73,8 +73,11 @@ test('a task in Upload mode is completed by its uploaded document', async ({ pag
   await page.getByRole('tab', { name: 'Customers & Partners' }).click();
   await page.getByRole('button', { name: 'Start Mutual NDA' }).click();
   await expect(page).toHaveURL(/\/task-view$/);
+  await page.getByLabel("Your signer's name", { exact: true }).fill('Dana Demo');
+  await page.getByLabel("Your signer's email", { exact: true }).fill('dana@demo.example');
   await page.getByLabel("Other party's legal name", { exact: true }).fill('Globex Corporation');
   await page.getByLabel("Other party's legal name", { exact: true }).blur();
+  await page.getByLabel("Other party's signer name", { exact: true }).fill('Hank Scorpio');
   await page.getByLabel("Other party's signer email", { exact: true }).fill('legal@globex.example');
   await page.getByLabel('Purpose of the disclosure', { exact: true }).fill('A pilot project');
   await page.getByLabel('Effective date', { exact: true }).fill('04/01/2026');

@@ -266,7 +266,10 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
       message: 'Process set to custom document.',
     });
     for (const [id, value] of [
+      ['signer_name', 'Wile E. Coyote'],
+      ['signer_email', 'wile@acme.example'],
       ['counterparty', 'Globex Corporation'],
+      ['counterparty_signer', 'Hank Scorpio'],
       ['counterparty_email', 'legal@globex.example'],
       ['purpose', 'A pilot'],
       ['effective_date', '04/01/2026'],

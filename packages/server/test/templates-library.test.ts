@@ -36,12 +36,23 @@ describe('the template library check', () => {
       /broken\.md: \{\{#each people\}\} is never closed/,
       /broken-workflow\/only: question orphan depends on missing question nowhere/,
       /broken-workflow\/only: question locked is fixed and required without a default/,
+      // Signing: a tag for a role the task does not declare, a signer with no place to sign, a role
+      // declared twice, a signer's name bound to nothing, and a tag misspelt.
+      /signing\.md: line 6: \{\{date:Counterparty\}\} names role Counterparty, which broken-signing\/deal\/contract does not declare in signers/,
+      /signing\.md: signer Investor of broken-signing\/deal\/contract has no \{\{sign:Investor\}\} to sign/,
+      /broken-signing\/deal\/contract: signer role Company is declared twice/,
+      /broken-signing\/deal\/contract: signer Investor's name: line 1: \{\{nobody\}\} is bound to no question of broken-signing\/deal/,
+      /signing\.md: line 6: \{\{signature:Investor\}\} is not a signing tag/,
     ];
     for (const pattern of expected)
       expect(
         problems.some((p) => pattern.test(p)),
         pattern.source,
       ).toBe(true);
+    // The tags that are right raise nothing: Company signs, and Investor's initials name a declared role.
+    expect(problems.filter((p) => p.includes('{{sign:Company}}') || p.includes('initials:Investor'))).toEqual(
+      [],
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Block, parseMarkdown } from '../../adapters/pdf/markdown-blocks.ts';
 import { TOKEN } from '../templates/tokens.ts';
-import { BLANK, type BodyData, escapeMarkdown, joinList, renderBody } from './render-body.ts';
+import { BLANK, type BodyData, escapeMarkdown, fillTokens, joinList, renderBody } from './render-body.ts';
 
 const answer = (type: FieldType, value: string) => ({ type, value });
 
@@ -160,6 +160,7 @@ describe('renderBody', () => {
         '  \n',
         'Dvořák',
         '王小明',
+        '{{sign:Company}}',
       ),
     });
     const contexts = [
@@ -188,10 +189,34 @@ describe('renderBody', () => {
             runs.every((run) => !run.italic),
             body,
           ).toBe(true);
+          // An answer that reads like a signing tag is text, never a place to sign.
+          expect(
+            runs.every((run) => !run.tag),
+            body,
+          ).toBe(true);
         }
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('leaves signing tags as they are, for the PDF layout to draw', () => {
+    expect(render('| {{sign:Company}} | {{ date : Counterparty }} for {{company}} |')).toBe(
+      '| {{sign:Company}} | {{ date : Counterparty }} for Acme Rockets, Inc. |',
+    );
+    expect(render('{{#each founders}}{{.name}} {{initials:Founder}}; {{/each}}')).toBe(
+      'Ada Lovelace {{initials:Founder}}; Charles Babbage {{initials:Founder}}; ',
+    );
+  });
+
+  it('fills a line as plain text with fillTokens: nothing escaped, nothing missing shown', () => {
+    const line = (text: string, value: string) =>
+      fillTokens(text, { values: { q: answer('email', value), empty: answer('email', '') }, lists: {} });
+    expect(line('{{q}}', 'first_last@acme.test')).toBe('first_last@acme.test');
+    expect(line(' {{empty}} ', '')).toBe('');
+    expect(line('{{q}} <{{empty}}>', '*x*')).toBe('*x* <>');
+    expect(fillTokens('{{founders.name}}', data)).toBe('Ada Lovelace and Charles Babbage');
+    expect(fillTokens('{{vest}} {{formed | date}}', data)).toBe('Yes January 5, 2025');
   });
 
   it('keeps unpaired block markers as text', () => {

@@ -1,4 +1,5 @@
 import {
+  asSigningTag,
   decodeList,
   decodeShareLinks,
   type FieldType,
@@ -150,7 +151,8 @@ type Node = { kind: 'text'; text: string } | { kind: 'token'; path: string; filt
 /**
  * The body as text, tokens and each blocks, read line by line as the library check reads it. A block
  * marker alone on its line takes the whole line, so the block repeats whole lines. A marker that pairs
- * with nothing stays as text (the library check rejects it before a body gets here).
+ * with nothing stays as text (the library check rejects it before a body gets here). A signing tag is
+ * text too: the PDF layout draws it as a box for its signer.
  */
 function parse(body: string): Node[] {
   const root: Node[] = [];
@@ -163,6 +165,7 @@ function parse(body: string): Node[] {
     let at = 0;
     for (const match of line.matchAll(TOKEN)) {
       const [raw, sigil, rawPath, filter] = match;
+      if (asSigningTag(raw)) continue;
       const path = rawPath.trim();
       const [keyword, list, extra] = path.split(/\s+/);
       const opens = sigil === '#' && keyword === 'each' && Boolean(list) && !extra;
@@ -188,15 +191,18 @@ function parse(body: string): Node[] {
   return root;
 }
 
-function render(nodes: Node[], data: BodyData, entry: Entry | null): string {
+/** How a token's texts are written into what is rendered: as Markdown (show) or as plain text. */
+type Show = (texts: string[]) => string;
+
+function render(nodes: Node[], data: BodyData, entry: Entry | null, write: Show): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'text') out += node.text;
-    else if (node.kind === 'token') out += show(resolve(node.path, node.filter, data, entry));
+    else if (node.kind === 'token') out += write(resolve(node.path, node.filter, data, entry));
     else {
       // A list without entries still renders its block once, blank, so a reader sees what is missing.
       const entries = data.lists[node.list]?.length ? data.lists[node.list] : [{}];
-      for (const item of entries) out += render(node.nodes, data, item);
+      for (const item of entries) out += render(node.nodes, data, item, write);
     }
   }
   return out;
@@ -205,8 +211,17 @@ function render(nodes: Node[], data: BodyData, entry: Entry | null): string {
 /**
  * Fills a document body's tokens (the grammar of templates/README.md) with the answers:
  * {{q}}, {{q | filter}}, {{list.field}} (every entry, joined) and {{#each list}}…{{.field}}…{{/each}}.
- * Answers are substituted once, as escaped text, so an answer that looks like a token stays text.
+ * Answers are substituted once, as escaped text, so an answer that looks like a token (or a signing tag)
+ * stays text. Signing tags ({{sign:Company}}) are left as they are, for the PDF layout.
  */
 export function renderBody(body: string, data: BodyData): string {
-  return render(parse(body), data, null);
+  return render(parse(body), data, null, show);
+}
+
+/**
+ * A line that is not Markdown (a signer's name or email) with its tokens filled as plain text: answers as
+ * a reader sees them, nothing escaped, a missing answer left out rather than drawn as a blank.
+ */
+export function fillTokens(text: string, data: BodyData): string {
+  return render(parse(text), data, null, joinList).trim();
 }

@@ -1,4 +1,4 @@
-import { FIELD_TYPES, TASK_MODES, WORKFLOW_AREAS } from '@charter/domain';
+import { FIELD_TYPES, SIGNING_ROLE, TASK_MODES, WORKFLOW_AREAS } from '@charter/domain';
 import { z } from 'zod';
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, - and _');
@@ -44,6 +44,21 @@ const variant = z.object({
   body: z.string().regex(/\.md$/),
 });
 
+/**
+ * Who signs a task's document: a role its body's signing tags name ({{sign:Company}}), and the person's
+ * name and email as tokens filled from the answers like a body ("{{signer_email}}"). Signers of one order
+ * are asked together, lower orders first.
+ */
+const signer = z.object({
+  role: z
+    .string()
+    .regex(SIGNING_ROLE, 'a role is a label without { } : | or line breaks, and no spaces around it'),
+  name: z.string().min(1),
+  email: z.string().min(1),
+  order: z.number().int().min(1).default(1),
+});
+export type TemplateSigner = z.infer<typeof signer>;
+
 const task = z.object({
   id,
   label: z.string().min(1),
@@ -55,6 +70,7 @@ const task = z.object({
     )
     .default([]),
   variants: z.array(variant).default([]),
+  signers: z.array(signer).default([]),
 });
 
 const transaction = z.object({
@@ -93,3 +109,4 @@ export const projectTemplateSchema = z.object({
   transactions: z.array(transaction).min(1),
 });
 export type ProjectTemplate = z.infer<typeof projectTemplateSchema>;
+export type TemplateTask = ProjectTemplate['transactions'][number]['tasks'][number];

@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { type ProjectTemplate, projectTemplateSchema } from './library-schema.ts';
-import { tokensOf } from './tokens.ts';
+import {
+  type ProjectTemplate,
+  projectTemplateSchema,
+  type Question,
+  type TemplateTask,
+} from './library-schema.ts';
+import { type TagUse, type TokenUse, tokensOf } from './tokens.ts';
 
 export const LIBRARY_DIR = path.resolve(import.meta.dirname, '../../../templates');
 
@@ -42,7 +47,10 @@ export function loadLibrary(dir = LIBRARY_DIR): Library {
   return { templates, bodies, problems };
 }
 
-/** Unique ids, every token bound to a question (and field), every question reachable. */
+/**
+ * Unique ids, every token bound to a question (and field), every question reachable, every signing tag
+ * bound to a signer of its task and every signer given a place to sign.
+ */
 export function checkLibrary(templates: ProjectTemplate[], bodies: Map<string, string>): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -68,23 +76,77 @@ export function checkLibrary(templates: ProjectTemplate[], bodies: Map<string, s
           problems.push(`${where}: resource list ${question.id} has no fields`);
         }
       }
-      for (const variant of transaction.tasks.flatMap((t) => t.variants)) {
-        const body = bodies.get(variant.body);
-        if (body === undefined) continue;
-        const { uses, problems: syntax } = tokensOf(body);
-        for (const p of syntax) problems.push(`${variant.body}: ${p}`);
-        for (const use of uses) {
-          const [questionId, fieldId] = use.path;
-          const question = questions.get(questionId);
-          if (!question) {
-            problems.push(
-              `${variant.body}: line ${use.line}: {{${use.path.join('.')}}} is bound to no question of ${where}`,
-            );
-          } else if (fieldId && !question.fields?.some((f) => f.id === fieldId)) {
-            problems.push(`${variant.body}: line ${use.line}: ${questionId} has no field ${fieldId}`);
-          }
+      for (const task of transaction.tasks) {
+        problems.push(...checkSigners(task, where, questions));
+        for (const variant of task.variants) {
+          const body = bodies.get(variant.body);
+          if (body === undefined) continue;
+          const { uses, tags, problems: syntax } = tokensOf(body);
+          for (const p of syntax) problems.push(`${variant.body}: ${p}`);
+          for (const p of unbound(uses, questions, where)) problems.push(`${variant.body}: ${p}`);
+          for (const p of misplacedTags(tags, task, `${where}/${task.id}`))
+            problems.push(`${variant.body}: ${p}`);
         }
       }
+    }
+  }
+  return problems;
+}
+
+type Questions = Map<string, Question>;
+
+/** Tokens that name no question of the task group, or no field of a resource list. */
+function unbound(uses: TokenUse[], questions: Questions, where: string): string[] {
+  const problems: string[] = [];
+  for (const use of uses) {
+    const [questionId, fieldId] = use.path;
+    const question = questions.get(questionId);
+    if (!question) {
+      problems.push(`line ${use.line}: {{${use.path.join('.')}}} is bound to no question of ${where}`);
+    } else if (fieldId && !question.fields?.some((f) => f.id === fieldId)) {
+      problems.push(`line ${use.line}: ${questionId} has no field ${fieldId}`);
+    }
+  }
+  return problems;
+}
+
+/** A task's signers: roles declared once, names and emails made of tokens bound to the task group. */
+function checkSigners(task: TemplateTask, group: string, questions: Questions): string[] {
+  const problems: string[] = [];
+  const where = `${group}/${task.id}`;
+  const roles = new Set<string>();
+  for (const signer of task.signers) {
+    if (roles.has(signer.role)) problems.push(`${where}: signer role ${signer.role} is declared twice`);
+    roles.add(signer.role);
+    for (const key of ['name', 'email'] as const) {
+      const { uses, tags, problems: syntax } = tokensOf(signer[key]);
+      const label = `${where}: signer ${signer.role}'s ${key}`;
+      for (const p of [...syntax, ...unbound(uses, questions, group)]) problems.push(`${label}: ${p}`);
+      if (uses.some((use) => use.inEach !== null) || tags.length > 0) {
+        problems.push(`${label} may hold answers only, not blocks or signing tags`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Signing tags against the task's signers. Each body is a document of its own (a task generates one
+ * variant), so each must give every signer a signature of their own.
+ */
+function misplacedTags(tags: TagUse[], task: TemplateTask, where: string): string[] {
+  const problems: string[] = [];
+  const roles = new Set(task.signers.map((signer) => signer.role));
+  for (const tag of tags) {
+    if (!roles.has(tag.role)) {
+      problems.push(
+        `line ${tag.line}: ${tag.raw} names role ${tag.role}, which ${where} does not declare in signers`,
+      );
+    }
+  }
+  for (const role of roles) {
+    if (!tags.some((tag) => tag.kind === 'signature' && tag.role === role)) {
+      problems.push(`signer ${role} of ${where} has no {{sign:${role}}} to sign`);
     }
   }
   return problems;
