@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FieldLayer } from './field-layer.tsx';
 import classes from './signing.module.css';
 import { pageImageUrl, pageImageWidth } from './signing-api.ts';
-import type { Fills, PageSize, SignerField } from './signing-fields.ts';
+import { type Fills, type PageSize, readingOrder, type SignerField } from './signing-fields.ts';
 import { PAGE_MAX_WIDTH } from './signing-frame.tsx';
 
 type Props = Omit<Parameters<typeof FieldLayer>[0], 'page' | 'fields'> & {
@@ -18,6 +18,8 @@ export function DocumentPages({ token, pages, fields, ...layer }: Props) {
   const [imageWidth] = useState(() =>
     pageImageWidth(Math.min(window.innerWidth, PAGE_MAX_WIDTH), window.devicePixelRatio),
   );
+  // In reading order, so Tab goes through a page's fields as the eye does.
+  const ordered = [...fields].sort(readingOrder);
   return pages.map((page, index) => (
     <div
       // biome-ignore lint/suspicious/noArrayIndexKey: a page has no identity but its place
@@ -33,7 +35,7 @@ export function DocumentPages({ token, pages, fields, ...layer }: Props) {
         decoding="async"
         draggable={false}
       />
-      <FieldLayer page={page} fields={fields.filter((field) => field.page === index)} {...layer} />
+      <FieldLayer page={page} fields={ordered.filter((field) => field.page === index)} {...layer} />
     </div>
   ));
 }
