@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { theme } from '../app/theme.ts';
+import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { InvalidLinkPage } from './invalid-link-page.tsx';
+import { SigningPage } from './signing/signing-page.tsx';
 import { VisitorBrandProvider } from './visitor-brand.tsx';
 
 /**
@@ -10,11 +11,12 @@ import { VisitorBrandProvider } from './visitor-brand.tsx';
  */
 export function VisitorApp() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <VisitorBrandProvider>
         <BrowserRouter>
           <Routes>
-            {/* Signing, room and outside-form pages join here; until then every link is answered so. */}
+            <Route path="/sign/:token" element={<SigningPage />} />
+            {/* Room and outside-form pages join here; until then their links are answered so. */}
             <Route path="*" element={<InvalidLinkPage />} />
           </Routes>
         </BrowserRouter>
