@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: starts the server on a fresh embedded database (its own process) and measures, with
  * autocannon at 100 connections, the health check, an authenticated GET and the login route, beside a
- * bare node:http server on the same machine as the ceiling; and, in this process, PDF generation. Results print as a table and land in
- * bench/results/.
+ * bare node:http server on the same machine as the ceiling; and, in this process, PDF generation and
+ * sealing. Results print as a table and land in bench/results/.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { fillFolder, timeLargeUpload } from './cabinet.ts';
 import { type LiveFanOut, timeLiveFanOut } from './live.ts';
 import { timePdfGeneration } from './pdf-generation.ts';
 import { createProjects, createScenario } from './scenario.ts';
+import { describeSealing, timeSealing } from './seal.ts';
 import { startCharter, startFastifyHello, startHelloWorld } from './servers.ts';
 import { BENCH_TEMPLATE, LIVE_TEMPLATE, QUESTION_COUNT, writeBenchLibrary } from './workflow-library.ts';
 
@@ -50,6 +51,7 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
 
 const rows: Row[] = [];
 const pdf = await timePdfGeneration();
+const sealing = await timeSealing();
 const ceiling = await startHelloWorld(PORT + 1);
 rows.push(await measure('node:http hello world (ceiling)', { url: ceiling.url }));
 await ceiling.stop();
@@ -158,6 +160,7 @@ if (list) {
 console.log(
   `PDF generation (a library document, Latin and CJK names): ${pdf.msPerDocument} ms per document, ${pdf.kilobytes} KB`,
 );
+console.log(describeSealing(sealing));
 // The web app's weight, when it has been built (npm run build): the e2e suite enforces the budgets.
 const bundles = fs.existsSync(path.join(webDist, '.vite/manifest.json')) ? initialJs() : [];
 if (bundles.length) console.log(`Initial JavaScript per page:\n${describeInitialJs(bundles)}`);
@@ -174,6 +177,7 @@ fs.writeFileSync(
       largeUploadSeconds,
       live,
       pdf,
+      sealing,
       initialJs: bundles.map(({ page, bytes, gzipBytes }) => ({ page, bytes, gzipBytes })),
     },
     null,

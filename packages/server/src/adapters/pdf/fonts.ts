@@ -57,7 +57,7 @@ const cachedFontkit: Fontkit = {
       const createSubset = opened.createSubset.bind(opened);
       Object.assign(opened, {
         createSubset: () => Object.assign(createSubset(), { encodeStream: encodeStreamOf }),
-        layout: (text: string) => ({ glyphs: opened.glyphsForString(text) }),
+        layout: (text: string) => ({ glyphs: glyphsOf(opened, text) }),
       });
       font = opened as unknown as ParsedFont;
       parsed.set(data, font);
@@ -65,6 +65,28 @@ const cachedFontkit: Fontkit = {
     return font;
   },
 };
+
+const isVariationSelector = (codePoint: number) =>
+  (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0xe0100 && codePoint <= 0xe01ef);
+
+/**
+ * The glyphs for `text`, each carrying the character it stands for. fontkit caches a glyph with the code
+ * points it was first looked up by, and a glyph first reached as part of a composite one while a subset
+ * is encoded (the 'r' inside 'ř') is cached with none; pdf-lib writes the text layer (ToUnicode) from
+ * these code points, so every later document in the process would draw that letter but lose it when
+ * copied or searched. glyphsForString gives one glyph per code point, a variation selector folded into
+ * the glyph before it.
+ */
+function glyphsOf(font: fontkit.Font, text: string): fontkit.Glyph[] {
+  const glyphs = font.glyphsForString(text);
+  const codePoints = Array.from(text, (char) => char.codePointAt(0) ?? 0).filter(
+    (c) => !isVariationSelector(c),
+  );
+  for (const [index, glyph] of glyphs.entries()) {
+    if (!glyph.codePoints.length && codePoints[index] !== undefined) glyph.codePoints = [codePoints[index]];
+  }
+  return glyphs;
+}
 
 /** The stream pdf-lib reads a subset from: the whole encoded font as one chunk. */
 function encodeStreamOf(this: fontkit.Subset) {
