@@ -42,6 +42,9 @@ import { LIVE_CHANNEL } from './modules/live/publish-event.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { publicSigningRoutes } from './modules/signing/public-routes.ts';
+import { signingRoutes } from './modules/signing/routes.ts';
+import { startSigningSchedule } from './modules/signing/sweep.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { syncTemplateLibrary } from './modules/templates/sync-library.ts';
 import { workflowRoutes } from './modules/workflows/routes.ts';
@@ -83,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       'LibreOffice runs with network access (no user namespaces here); links in documents stay blocked',
     );
   }
+  const storage = createStorage(config);
   const ctx: AppContext = {
     config,
     database,
@@ -92,13 +96,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     authCaches: createAuthCaches(),
     live: createLiveHub({ db, log: app.log }),
     tokens: await createTokenService(db, config.publicUrl),
-    storage: createStorage(config),
+    storage,
     office,
     maintenance,
     mailer: createMailer(jobs, {
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
       from: config.mailFrom,
+      readAttachment: (key) => storage.get(key),
     }),
   };
   app.decorate('ctx', ctx);
@@ -207,6 +212,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     templateRoutes,
     workflowRoutes,
     cabinetRoutes,
+    signingRoutes,
+    publicSigningRoutes,
     readinessRoutes,
   ]) {
     await routes(app, ctx);
@@ -219,9 +226,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await serveWebApp(app, config.webDist);
 
   if (config.runWorker) jobs.start();
+  const stopSigningSchedule = config.runWorker ? startSigningSchedule(ctx) : null;
   const sweep = sweepLeftovers(ctx).catch((error) => app.log.warn({ err: error }, 'start-up sweep failed'));
   app.addHook('onClose', async () => {
     await sweep;
+    stopSigningSchedule?.();
     await jobs.stop();
     await ctx.live.close();
     await liveChannel?.close();

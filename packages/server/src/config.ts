@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SIGNING_LINK_DAYS } from '@charter/domain';
 import { findLibreOffice } from './adapters/office/office-pdf.ts';
 
 export type Config = {
@@ -38,6 +39,10 @@ export type Config = {
   uploadMaxBytes: number;
   /** The operator's document seal (SIGNING_P12, SIGNING_P12_PASSWORD); null seals with the installation's own. */
   signingP12: { p12Path: string; p12Password: string } | null;
+  /** How many days a signing link stays valid (SIGNING_LINK_DAYS, default 30). */
+  signingLinkDays: number;
+  /** An RFC 3161 time-stamping authority for seals (TSA_URL); none when null. */
+  tsaUrl: string | null;
   /** LibreOffice's soffice, for previews of office files as PDF; null when none is installed. */
   libreOffice: string | null;
   /** File storage in an S3 bucket (S3_BUCKET); null keeps files on disk under DATA_DIR/files. */
@@ -106,6 +111,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
           p12Password: env.SIGNING_P12_PASSWORD ?? '',
         }
       : null,
+    signingLinkDays: Number(env.SIGNING_LINK_DAYS ?? SIGNING_LINK_DAYS),
+    tsaUrl: env.TSA_URL || null,
     // LIBREOFFICE_PATH='' turns previews of office files off; unset looks for soffice on the PATH.
     libreOffice:
       env.LIBREOFFICE_PATH === undefined ? findLibreOffice(env.PATH) : env.LIBREOFFICE_PATH || null,

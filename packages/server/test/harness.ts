@@ -68,6 +68,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
         subject: m.subject ?? '',
         text: m.text ?? '',
         html: typeof m.html === 'string' ? m.html : '',
+        attachments: m.attachments.map((a) => ({ filename: a.filename ?? '', content: a.content })),
       }));
   }
 

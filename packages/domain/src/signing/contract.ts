@@ -175,11 +175,43 @@ export type SignBody = z.infer<typeof signBody>;
 export const declineBody = z.object({ reason: z.string().trim().min(1, SIGNING_DECLINE_REASON).max(2000) });
 
 export const signTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
-export const signPageParams = signTokenParams.extend({ page: z.coerce.number().int().min(0).max(9999) });
+/** A page as a PNG: `/pages/3.png` or `/pages/3` (from 0). */
+export const signPageParams = signTokenParams.extend({
+  page: z
+    .string()
+    .regex(/^\d{1,4}(\.png)?$/)
+    .transform((value) => Number.parseInt(value, 10)),
+});
+/** Page image widths served (the page asks for the one nearest its screen). */
+export const PAGE_IMAGE_WIDTHS = [200, 400, 800, 1200, 1600] as const;
+export const pageImageQuery = z.object({
+  width: z.coerce
+    .number()
+    .int()
+    .refine((w) => (PAGE_IMAGE_WIDTHS as readonly number[]).includes(w), 'Unsupported width')
+    .default(800),
+});
+export const ownerPageParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  page: signPageParams.shape.page,
+});
+
+/** GET /api/account/pandadoc/documents (spec 2 §7): optionally only a task's. */
+export const signingListQuery = z.object({
+  task_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
 
 // Verification (public)
 
-/** POST /api/public/verify (a PDF as the body): what this installation knows of it. */
+/** POST /api/public/verify: the PDF, base64 (JSON, like every write a browser sends; at most 25 MB). */
+export const verifyBody = z.object({
+  pdf: z
+    .string()
+    .max(34_000_000)
+    .regex(/^[A-Za-z0-9+/]*=*$/),
+});
+
+/** What this installation knows of a PDF someone holds. */
 export const verifyResult = z.object({
   /** A seal of this installation is on the file and its signature checks out. */
   sealed_here: z.boolean(),

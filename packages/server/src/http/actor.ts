@@ -31,10 +31,23 @@ export type MemberActor = SignedIn & {
 };
 
 /**
- * Who is making a request; returned by authentication and passed to every operation. Visitors of the
- * later areas (signers, data-room guests, outside-form fillers) join this union as kinds of their own.
+ * Who is making a signed-in request; returned by authentication and passed to every operation. Visitors
+ * who come by a link (signers; later data-room guests, outside-form fillers) have actor types of their own.
  */
 export type Actor = UserActor | MemberActor;
+
+/**
+ * Someone who opened a signing link: no session and no account, only the one recipient row the link's
+ * secret names (modules/signing), and where the request came from, which the signing history records.
+ */
+export type SignerActor = {
+  kind: 'signer';
+  recipientId: number;
+  documentId: number;
+  accountId: number;
+  ip: string;
+  userAgent: string | null;
+};
 
 export function userActor(user: UserRow, sessionId: string, impersonatorId: number | null): UserActor {
   return { kind: 'user', user, userId: user.id, sessionId, impersonatorId };

@@ -4,6 +4,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_SUDO: 403,
   NOT_FOUND: 404,
+  /** A link that was good once and no longer is (an expired signing link). */
+  GONE: 410,
   VALIDATION_ERROR: 400,
   INVALID_CREDENTIALS: 401,
   EMAIL_ALREADY_EXISTS: 409,

@@ -4,14 +4,29 @@ import nodemailer from 'nodemailer';
 import type { Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A file attached by its storage key: the job reads the bytes when it sends, the queue keeps only the key. */
+export type MailAttachment = { filename: string; contentType: string; storageKey: string };
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
 
 export type Mailer = {
   /** Queues a message in the caller's transaction; a job delivers it (with retries). */
   send(tx: Tx, message: MailMessage): Promise<void>;
 };
 
-export type MailTransportOptions = { smtpUrl: string | null; outboxDir: string; from: string };
+export type MailTransportOptions = {
+  smtpUrl: string | null;
+  outboxDir: string;
+  from: string;
+  /** Reads an attachment's bytes (the file storage); needed only by messages with attachments. */
+  readAttachment?: (storageKey: string) => Promise<Buffer>;
+};
 
 const MAIL_JOB = 'mail.send';
 
@@ -20,8 +35,27 @@ export function createMailDelivery(options: MailTransportOptions) {
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  const attachmentsOf = async (message: MailMessage) => {
+    if (!message.attachments?.length) return undefined;
+    const read = options.readAttachment;
+    if (!read) throw new Error('This mailer cannot read attachments');
+    return Promise.all(
+      message.attachments.map(async ({ filename, contentType, storageKey }) => ({
+        filename,
+        contentType,
+        content: await read(storageKey),
+      })),
+    );
+  };
+
   return async function deliver(message: MailMessage & { id: string }) {
-    const mail = { from: options.from, ...message, date: new Date(), messageId: `<${message.id}@charter>` };
+    const mail = {
+      from: options.from,
+      ...message,
+      attachments: await attachmentsOf(message),
+      date: new Date(),
+      messageId: `<${message.id}@charter>`,
+    };
     if (smtp) {
       await smtp.sendMail(mail);
       return;

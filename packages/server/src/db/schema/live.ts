@@ -6,7 +6,13 @@ import { accounts } from './accounts.ts';
  * Who in a workspace may receive an event: everyone, its admins, or those who may see a task group of
  * this module (restricted workspaces see module 4 only). Checked for each socket when the event is sent.
  */
-export type LiveAudience = { adminsOnly?: boolean; taskModuleId?: number; userIds?: number[] };
+export type LiveAudience = {
+  adminsOnly?: boolean;
+  taskModuleId?: number;
+  userIds?: number[];
+  /** Not for members of a restricted workspace (an object outside any task, such as a cabinet document). */
+  unrestrictedOnly?: boolean;
+};
 
 /** The live channel's events, numbered per workspace, kept a while for clients that reconnect. */
 export const liveEvents = pgTable(

@@ -1,5 +1,7 @@
+import type { FieldKind } from '@charter/domain';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -205,12 +207,25 @@ export const documents = pgTable(
     revisionCount: integer('revision_count').notNull().default(0),
     templateVariant: text('template_variant'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    // Signing: the file signed (file_id, the spec's box_file_id, is the sealed final once there is one).
+    originalFileId: integer('original_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** draft, sent, sealing, seal_failed, completed, declined, voided (SIGNING_STATES); null: not for signing. */
+    signingState: text('signing_state'),
+    sequential: boolean('sequential').notNull().default(false),
+    reminderDays: integer('reminder_days'),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sealError: text('seal_error'),
+    /** SHA-256 of the sealed file, by which /verify finds it. */
+    sealedSha256: text('sealed_sha256'),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('documents_account_idx').on(t.accountId, t.createdAt),
     index('documents_task_idx').on(t.taskId),
+    index('documents_sealed_sha256_idx').on(t.sealedSha256),
   ],
 );
 
@@ -277,9 +292,55 @@ export const documentRecipients = pgTable(
     name: text('name').notNull(),
     role: text('role').notNull().default('Signer'),
     signed: boolean('signed').notNull().default(false),
+    /** The template role or text-tag role whose fields this recipient fills (Company, Counterparty…). */
+    party: text('party'),
+    /** Sequential signing: lower signs first; equal orders sign in parallel. */
+    signingOrder: integer('signing_order').notNull().default(1),
+    /** SHA-256 of the link's secret: the link itself is only ever in the email. */
+    linkHash: text('link_hash'),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    emailSentAt: timestamp('email_sent_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    /** Where the signature was given from, as the certificate page prints it. */
+    signedIp: text('signed_ip'),
+    signedUserAgent: text('signed_user_agent'),
+    /** The adopted signature and initials (PNG), in storage. */
+    signatureKey: text('signature_key'),
+    initialsKey: text('initials_key'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('document_recipients_email_idx').on(t.documentId, t.email)],
+  (t) => [
+    uniqueIndex('document_recipients_email_idx').on(t.documentId, t.email),
+    uniqueIndex('document_recipients_link_idx').on(t.linkHash),
+  ],
+);
+
+/** A place on a page of a document to sign that one recipient fills (a signature, a date, a tick…). */
+export const documentFields = pgTable(
+  'document_fields',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: accountId(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id').references(() => documentRecipients.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<FieldKind>().notNull(),
+    role: text('role').notNull().default(''),
+    page: integer('page').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    width: doublePrecision('width').notNull(),
+    height: doublePrecision('height').notNull(),
+    required: boolean('required').notNull().default(true),
+    value: text('value'),
+  },
+  (t) => [index('document_fields_document_idx').on(t.documentId)],
 );
 
 /** A task's own Word template (Custom mode): the cabinet file picked, its tokens and the values given. */

@@ -11,6 +11,7 @@ export type LiveViewer = { userId: number; isAdmin: boolean; restricted: boolean
 export function canReceive(viewer: LiveViewer, audience: LiveAudience): boolean {
   if (audience.adminsOnly && !viewer.isAdmin) return false;
   if (audience.userIds && !audience.userIds.includes(viewer.userId)) return false;
+  if (audience.unrestrictedOnly && viewer.restricted) return false;
   if (audience.taskModuleId !== undefined && !canSeeTaskModule(viewer, audience.taskModuleId)) {
     return false;
   }

@@ -4,6 +4,7 @@ import {
   isValidEmail,
   normalizeEmail,
   type RecipientView,
+  SIGNING_NOT_DRAFT,
 } from '@charter/domain';
 import type { Tx } from '../../db/client.ts';
 import { documentRecipients } from '../../db/schema/index.ts';
@@ -28,10 +29,23 @@ export async function addRecipient(input: {
   const role = metadata?.role?.trim() || DEFAULT_RECIPIENT_ROLE;
   if (!email || !name) throw new AppError('VALIDATION_ERROR', FILL_ALL_FIELDS);
   if (!isValidEmail(email)) throw invalid({ email: EMAIL_INVALID });
-  await findDocument(tx, actor, documentId);
+  const document = await findDocument(tx, actor, documentId);
+  // Who signs is fixed once the document is out for signature.
+  if (document.signingState !== null && document.signingState !== 'draft') {
+    throw new AppError('CONFLICT', SIGNING_NOT_DRAFT);
+  }
+  const party = metadata?.party?.trim() || null;
   const [row] = await tx
     .insert(documentRecipients)
-    .values({ accountId: actor.accountId, documentId, email, name, role })
+    .values({
+      accountId: actor.accountId,
+      documentId,
+      email,
+      name,
+      role,
+      party,
+      signingOrder: metadata?.order ?? 1,
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError('CONFLICT', RECIPIENT_EXISTS);

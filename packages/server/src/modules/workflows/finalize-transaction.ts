@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { documents, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
 import { assertQuestionnaireValid } from './answers.ts';
 import { templateFor } from './catalog.ts';
 import { customDocumentProblem } from './custom-document-checks.ts';
@@ -21,7 +22,13 @@ type GroupInput = { tx: Tx; actor: MemberActor; id: number };
  * be submitted; the form must be validated (an assessment is validated here). The answers are frozen in
  * finalize_snapshot and each Generate task becomes a durable generation job.
  */
-export async function finalizeTransaction({ ctx, tx, actor, id }: GroupInput & { ctx: AppContext }) {
+export async function finalizeTransaction({
+  ctx,
+  tx,
+  actor,
+  id,
+  send = null,
+}: GroupInput & { ctx: AppContext; send?: { brand: MailBrand } | null }) {
   const transaction = await findTransaction(tx, actor, id, true);
   if (!transaction.open) throw new AppError('CONFLICT', ALREADY_SUBMITTED);
   const [prior] = await tx
@@ -65,7 +72,8 @@ export async function finalizeTransaction({ ctx, tx, actor, id }: GroupInput & {
     const statusLabel = state === 'Incomplete' ? 'Awaiting Submission' : null;
     if (state === 'Processing') {
       processing = true;
-      await ctx.jobs.enqueue(tx, GENERATE_JOB, { taskId: task.id });
+      const autoSend = send ? { by: actor.userId, brand: send.brand } : null;
+      await ctx.jobs.enqueue(tx, GENERATE_JOB, { taskId: task.id, autoSend });
     }
     await tx.update(tasks).set({ state, statusLabel, updatedAt: now }).where(eq(tasks.id, task.id));
     await tx.insert(taskEvents).values({

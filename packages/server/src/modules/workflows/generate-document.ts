@@ -1,4 +1,4 @@
-import type { FieldType } from '@charter/domain';
+import type { FieldType, SigningField } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
 import type { AppContext } from '../../context.ts';
@@ -12,10 +12,13 @@ import {
   transactions,
 } from '../../db/schema/index.ts';
 import type { JobAttempt } from '../../jobs/queue.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
 import { ensureFolder } from '../cabinet/ensure-folder.ts';
 import { fillDocx } from '../documents/docx-template.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
+import { type Signer, signersFor } from '../documents/signers-for.ts';
 import { publishEvents } from '../live/publish-event.ts';
+import { prepareGeneratedSigning } from '../signing/prepare-generated.ts';
 import { attachTaskDocument } from './attach-task-document.ts';
 import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
 import { completeTask } from './complete-task.ts';
@@ -64,8 +67,9 @@ export async function generateDocument(
   attempt: JobAttempt,
 ) {
   const taskId = Number(payload.taskId);
+  const autoSend = (payload.autoSend ?? null) as AutoSend;
   try {
-    await generate(ctx, taskId);
+    await generate(ctx, taskId, autoSend);
   } catch (error) {
     // The last attempt leaves the task visibly failed, with a Retry, instead of Processing for ever.
     if (attempt.final) await markFailed(ctx, taskId, error);
@@ -93,7 +97,10 @@ async function markFailed(ctx: AppContext, taskId: number, error: unknown) {
   });
 }
 
-async function generate(ctx: AppContext, taskId: number) {
+/** auto_send of the finalize: who asked, and the brand its links point to. */
+type AutoSend = { by: number; brand: MailBrand } | null;
+
+async function generate(ctx: AppContext, taskId: number, autoSend: AutoSend) {
   const [row] = await ctx.db
     .select({
       task: tasks,
@@ -144,7 +151,19 @@ async function generate(ctx: AppContext, taskId: number) {
       templateVariant: variantLabel,
       at: now,
     });
-    await completeTask(tx, taskId, transaction.id, now);
+    if (output.signers.length > 0) {
+      // The task is done when its document is signed and sealed (modules/signing).
+      await prepareGeneratedSigning({
+        ctx,
+        tx,
+        documentId: document.id,
+        fields: output.fields,
+        signers: output.signers,
+        autoSend,
+      });
+    } else {
+      await completeTask(tx, taskId, transaction.id, now);
+    }
     // Open task and documents pages refresh by themselves (spec 1's live channel).
     await publishEvents({
       tx,
@@ -156,7 +175,15 @@ async function generate(ctx: AppContext, taskId: number) {
   });
 }
 
-type Generated = { bytes: Uint8Array; filename: string; contentType: string; variantLabel: string | null };
+type Generated = {
+  bytes: Uint8Array;
+  filename: string;
+  contentType: string;
+  variantLabel: string | null;
+  /** Where its template's signers sign, and who they are (none for a Custom document). */
+  fields: SigningField[];
+  signers: Signer[];
+};
 
 /** A library task: its Markdown body with the frozen answers, as a PDF. */
 async function renderLibraryDocument(
@@ -171,13 +198,18 @@ async function renderLibraryDocument(
     taskTemplate.variants.find((v) => v.id === task.templateVariantId) ?? taskTemplate.variants[0];
   if (!variant) throw new Error(`Task ${task.id} has no template to generate from`);
   const body = template.bodies[variant.body] ?? '';
-  const markdown = renderBody(body, bodyDataFrom(transactionTemplate, transaction.finalizeSnapshot ?? {}));
-  const { bytes } = await markdownToPdf(markdown, { title: task.label, subject: transaction.label });
+  const data = bodyDataFrom(transactionTemplate, transaction.finalizeSnapshot ?? {});
+  const rendered = await markdownToPdf(renderBody(body, data), {
+    title: task.label,
+    subject: transaction.label,
+  });
   return {
-    bytes,
+    bytes: rendered.bytes,
     filename: `${safeName(task.label)}.pdf`,
     contentType: 'application/pdf',
     variantLabel: variant.customer_label,
+    fields: rendered.fields,
+    signers: signersFor(taskTemplate, data),
   };
 }
 
@@ -200,5 +232,7 @@ async function fillCustomDocument(
     filename: `${safeName(task.label)}.docx`,
     contentType: DOCX_TYPE,
     variantLabel: custom.filename,
+    fields: [],
+    signers: [],
   };
 }

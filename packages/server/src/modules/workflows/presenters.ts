@@ -45,6 +45,7 @@ export function presentDocument(row: DocumentRow): DocumentView {
     filename: row.filename,
     label: row.label,
     box_file_id: row.fileId,
+    original_file_id: row.originalFileId,
     status: row.status,
     revision_count: row.revisionCount,
     template_variant: row.templateVariant,
@@ -341,7 +342,7 @@ export function presentRecipient(row: typeof documentRecipients.$inferSelect): R
     last_name: rest.join(' '),
     signed: row.signed,
     signer: row.role === DEFAULT_RECIPIENT_ROLE,
-    email_sent: false,
+    email_sent: row.emailSentAt !== null,
     metadata: { name: row.name, role: row.role },
   };
 }

@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http/types.ts';
+import { mailBrandFor } from '../brand/mail-brand.ts';
 import { createProject } from './create-project.ts';
 import { deleteProject } from './delete-project.ts';
 import { deleteTransaction } from './delete-transaction.ts';
@@ -108,7 +109,9 @@ export async function projectRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const actor = await member(request);
       const { id } = request.params;
-      await inTx((tx) => finalizeTransaction({ ctx, tx, actor, id }));
+      // auto_send: documents with signers go out for signature as soon as they are generated.
+      const send = request.body?.auto_send ? { brand: await mailBrandFor(ctx, request.headers.host) } : null;
+      await inTx((tx) => finalizeTransaction({ ctx, tx, actor, id, send }));
       return inTx((tx) => getTransaction({ tx, actor, id }));
     },
   );

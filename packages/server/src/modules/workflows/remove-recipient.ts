@@ -1,11 +1,18 @@
+import { SIGNING_NOT_DRAFT } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documentRecipients } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
-import { findRecipient } from './scope.ts';
+import { AppError } from '../../http/errors.ts';
+import { findDocument, findRecipient } from './scope.ts';
 
 /** DELETE /api/account/document_history/email_recipient/{id} */
 export async function removeRecipient({ tx, actor, id }: { tx: Tx; actor: MemberActor; id: number }) {
-  await findRecipient(tx, actor, id);
+  const recipient = await findRecipient(tx, actor, id);
+  const document = await findDocument(tx, actor, recipient.documentId);
+  // A recipient of a document out for signature stays: void the document to change who signs.
+  if (document.signingState !== null && document.signingState !== 'draft') {
+    throw new AppError('CONFLICT', SIGNING_NOT_DRAFT);
+  }
   await tx.delete(documentRecipients).where(eq(documentRecipients.id, id));
 }

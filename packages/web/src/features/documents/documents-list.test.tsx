@@ -11,6 +11,7 @@ const doc = (id: number): DocumentRow => ({
   filename: `Document ${String(id).padStart(3, '0')}.pdf`,
   label: `Document ${id}`,
   box_file_id: id,
+  original_file_id: null,
   status: 'document.completed',
   revision_count: 0,
   template_variant: null,

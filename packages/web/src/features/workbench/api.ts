@@ -131,10 +131,10 @@ export const workbenchApi = (companyId: number) => {
       call<Resource>(`/api/account/resource/merge/${draftId}/${targetId}`, 'PUT'),
     validate: (transactionId: number) =>
       call<Transaction>(`/api/account/transaction/${transactionId}`, 'PUT', { validated_questionnaire: 1 }),
-    finalize: (transactionId: number, snapshot: Record<string, unknown>) =>
+    finalize: (transactionId: number, snapshot: Record<string, unknown>, autoSend = false) =>
       call<Transaction>(`/api/account/transaction/${transactionId}/finalize`, 'POST', {
         finalize_snapshot: snapshot,
-        auto_send: 0,
+        auto_send: autoSend ? 1 : 0,
         redline_enabled: 0,
       }),
     reopen: (transactionId: number) =>

@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   Menu,
   Modal,
@@ -58,7 +59,9 @@ export function TaskOverview(props: Props) {
   const documents = useTransactionDocuments(companyId, transaction.id, transaction.status);
   const previewDocument = (document: Pick<DocumentRow, 'box_file_id' | 'filename'>) =>
     setPreview({ fileId: document.box_file_id, title: document.filename.replace(/\.pdf$/, '') });
-  const finalize = useWorkbenchMutation(companyId, () => api.finalize(transaction.id, {}));
+  const finalize = useWorkbenchMutation(companyId, (autoSend: boolean) =>
+    api.finalize(transaction.id, {}, autoSend),
+  );
   const reopen = useWorkbenchMutation(companyId, () => api.reopen(transaction.id));
   // Not refreshed here: refetched before leaving, the deleted group would fail to load under the user.
   const remove = useMutation({ mutationFn: () => api.deleteTransaction(transaction.id) });
@@ -68,23 +71,35 @@ export function TaskOverview(props: Props) {
   const processing = transaction.tasks.filter((t) => t.state === 'Processing').length;
   const generating = transaction.tasks.filter((t) => t.mode === 'Generate' && !t.bypassed).length;
 
-  const confirmSubmit = () =>
+  const confirmSubmit = () => {
+    // Read when the dialog is confirmed: documents whose template names signers go out at once.
+    let autoSend = true;
     modals.openConfirmModal({
       title: 'Submit Task',
       size: FINALIZE_MODAL_WIDTH,
       children: (
-        <Text size="sm">
-          Submitting freezes the answers of {transaction.label} and generates its documents. Documents take
-          15-20 seconds.
-        </Text>
+        <Stack gap="sm">
+          <Text size="sm">
+            Submitting freezes the answers of {transaction.label} and generates its documents. Documents take
+            15-20 seconds.
+          </Text>
+          <Checkbox
+            defaultChecked
+            label="Send documents for signature as soon as they are ready"
+            onChange={(event) => {
+              autoSend = event.currentTarget.checked;
+            }}
+          />
+        </Stack>
       ),
       labels: { confirm: 'Submit Task', cancel: 'Cancel' },
       onConfirm: () =>
-        finalize.mutate(undefined, {
+        finalize.mutate(autoSend, {
           onSuccess: () => push({ type: 'success', message: 'Task Submitted!' }),
           onError: fail,
         }),
     });
+  };
 
   const isAssessment = transaction.template.is_assessment;
   const reopenLabel = isAssessment ? 'Restart Assessment' : 'Reopen Task';

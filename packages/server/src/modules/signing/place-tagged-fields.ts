@@ -1,0 +1,41 @@
+import type { SigningField } from '@charter/domain';
+import { findTextTags } from '../../adapters/pdf/text-tags.ts';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { documentFields, type files } from '../../db/schema/index.ts';
+import type { DocumentRow } from './scope.ts';
+
+/** Inserts fields for a document, each for the recipient given or (null) for whoever takes its role. */
+export async function insertFields(
+  tx: Tx,
+  document: DocumentRow,
+  fields: (SigningField & { recipientId?: number | null })[],
+) {
+  if (fields.length === 0) return;
+  await tx.insert(documentFields).values(
+    fields.map((field) => ({
+      accountId: document.accountId,
+      documentId: document.id,
+      recipientId: field.recipientId ?? null,
+      kind: field.kind,
+      role: field.role,
+      page: field.page,
+      x: field.x,
+      y: field.y,
+      width: field.width,
+      height: field.height,
+      required: field.required,
+    })),
+  );
+}
+
+/** The text tags of a PDF ({{sign:Founder}}, {{date:Founder}}…) become the document's fields. */
+export async function placeTaggedFields(
+  ctx: AppContext,
+  tx: Tx,
+  document: DocumentRow,
+  file: typeof files.$inferSelect,
+) {
+  const tags = await findTextTags(await ctx.storage.get(file.storageKey));
+  await insertFields(tx, document, tags);
+}

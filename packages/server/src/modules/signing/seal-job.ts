@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import { DOCUMENT_STATUS, signsOrApproves } from '@charter/domain';
+import { asc, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { appendCertificatePages } from '../../adapters/signing/certificate-page.ts';
+import { sealPdf } from '../../adapters/signing/pades.ts';
+import { type StampField, stampFields } from '../../adapters/signing/stamp-fields.ts';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { documentEvents, documents, files, tasks } from '../../db/schema/index.ts';
+import type { JobAttempt } from '../../jobs/queue.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
+import { completeTask } from '../workflows/complete-task.ts';
+import { announce, setTaskLabel } from './announce.ts';
+import { checkDocumentEvents } from './check-document-events.ts';
+import { completedEmail } from './emails.ts';
+import { sealIdentityOf } from './identity.ts';
+import { SYSTEM_ACTOR, senderOf } from './people.ts';
+import { recordDocumentEvent } from './record-document-event.ts';
+import { type DocumentRow, fieldsOf, originalFileOf, type RecipientRow, recipientsOf } from './scope.ts';
+
+/** The durable job that seals a document once everyone has signed. */
+export const SEAL_JOB = 'signing.seal';
+export const SEAL_FAILED = 'Sealing failed';
+
+/** Queues the seal in the caller's transaction: it exists exactly when the last signature does. */
+export async function queueSeal(ctx: AppContext, tx: Tx, documentId: number, brand: MailBrand) {
+  await ctx.jobs.enqueue(tx, SEAL_JOB, { documentId, brand });
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The seal job: re-renders from the stored original (never bytes a browser sent), stamps every field,
+ * appends the signing certificate, seals the whole file (PAdES), keeps it as a new file of the cabinet
+ * beside the original, and sends everyone the final copy. Runs again safely: only a document still
+ * 'sealing' is sealed, and the file is written before the row that names it.
+ */
+export async function sealDocumentJob(
+  ctx: AppContext,
+  payload: Record<string, unknown>,
+  attempt: JobAttempt,
+) {
+  const documentId = Number(payload.documentId);
+  const brand = payload.brand as MailBrand;
+  try {
+    await seal(ctx, documentId, brand);
+  } catch (error) {
+    // The last attempt leaves the document visibly failed, with a Retry, instead of sealing for ever.
+    if (attempt.final) await markSealFailed(ctx, documentId, error);
+    throw error;
+  }
+}
+
+async function imageOf(ctx: AppContext, key: string | null, cache: Map<string, Buffer>) {
+  if (!key) return null;
+  let bytes = cache.get(key);
+  if (!bytes) {
+    bytes = await ctx.storage.get(key);
+    cache.set(key, bytes);
+  }
+  return bytes;
+}
+
+async function stampedFields(
+  ctx: AppContext,
+  fields: Awaited<ReturnType<typeof fieldsOf>>,
+  recipients: RecipientRow[],
+) {
+  const images = new Map<string, Buffer>();
+  const stamps: StampField[] = [];
+  for (const field of fields) {
+    const recipient = recipients.find((r) => r.id === field.recipientId);
+    const key =
+      field.kind === 'signature'
+        ? recipient?.signatureKey
+        : field.kind === 'initials'
+          ? recipient?.initialsKey
+          : null;
+    const image = await imageOf(ctx, key ?? null, images);
+    stamps.push({ ...field, value: image ? null : field.value, image });
+  }
+  return stamps;
+}
+
+async function seal(ctx: AppContext, documentId: number, brand: MailBrand) {
+  const [document] = await ctx.db.select().from(documents).where(eq(documents.id, documentId));
+  if (document?.signingState !== 'sealing') return;
+  const original = await originalFileOf(ctx.db, document);
+  if (!original) throw new Error(`Document ${documentId} has no original to seal`);
+  const bytes = await ctx.storage.get(original.storageKey);
+  if (sha256(bytes) !== original.sha256)
+    throw new Error(`The original of document ${documentId} changed in storage`);
+  const chain = await checkDocumentEvents({ tx: ctx.db, documentId });
+  if (!chain.ok) throw new Error(`The signing history of document ${documentId} is broken: ${chain.reason}`);
+  const recipients = await recipientsOf(ctx.db, documentId);
+  const fields = await fieldsOf(ctx.db, documentId);
+  const events = await ctx.db
+    .select()
+    .from(documentEvents)
+    .where(eq(documentEvents.documentId, documentId))
+    .orderBy(asc(documentEvents.seq));
+
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  await stampFields(pdf, await stampedFields(ctx, fields, recipients));
+  const stamped = await pdf.save();
+  const final = await PDFDocument.load(stamped, { updateMetadata: false });
+  const identity = await sealIdentityOf(ctx);
+  const signers = recipients.filter((r) => signsOrApproves(r.role));
+  const consentOf = (r: RecipientRow) => r.consentedAt;
+  await appendCertificatePages(final, {
+    title: document.label,
+    documentId,
+    originalSha256: original.sha256,
+    signedSha256: sha256(stamped),
+    sealFingerprint: identity.fingerprint,
+    signers: signers.map((r) => ({
+      name: r.name,
+      email: r.email,
+      role: r.party ? `${r.role} (${r.party})` : r.role,
+      ip: r.signedIp,
+      userAgent: r.signedUserAgent,
+      consentedAt: consentOf(r),
+      viewedAt: r.viewedAt,
+      signedAt: r.signedAt,
+    })),
+    events: events.map((e) => ({
+      at: e.at,
+      kind: e.kind,
+      who: e.actor.name || e.actor.email,
+      ip: e.ip,
+      hash: e.hash,
+    })),
+    lastHash: events.at(-1)?.hash ?? '',
+  });
+  const sealed = await sealPdf(await final.save(), identity, {
+    reason: `Signed by ${signers.map((r) => r.name).join(', ')}`,
+    name: brand.name,
+    signingTime: new Date(),
+    tsaUrl: ctx.config.tsaUrl ?? undefined,
+  });
+  const stored = await ctx.storage.put(sealed);
+
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
+    if (current?.signingState !== 'sealing') return;
+    const now = new Date();
+    const filename = `${original.filename.replace(/\.pdf$/i, '')} (signed).pdf`;
+    const [file] = await tx
+      .insert(files)
+      .values({
+        accountId: document.accountId,
+        filename,
+        contentType: 'application/pdf',
+        size: stored.size,
+        sha256: stored.sha256,
+        storageKey: stored.key,
+        folder: original.folder,
+      })
+      .returning();
+    const [done] = await tx
+      .update(documents)
+      .set({
+        fileId: file.id,
+        signingState: 'completed',
+        status: DOCUMENT_STATUS.COMPLETED,
+        completedAt: now,
+        sealedSha256: stored.sha256,
+        sealedAt: now,
+        sealError: null,
+        updatedAt: now,
+      })
+      .where(eq(documents.id, documentId))
+      .returning();
+    await recordDocumentEvent({
+      tx,
+      documentId,
+      kind: 'sealed',
+      actor: SYSTEM_ACTOR,
+      details: { sha256: stored.sha256, fingerprint: identity.fingerprint, file_id: file.id },
+    });
+    await finishTask(tx, done, now);
+    const sender = await senderOf(tx, done);
+    const attachment = { filename, storageKey: stored.key };
+    const everyone = new Map(recipients.map((r) => [r.email, r.name]));
+    if (sender.email && !everyone.has(sender.email)) everyone.set(sender.email, sender.name);
+    for (const [email, name] of everyone) {
+      await ctx.mailer.send(tx, completedEmail({ email, name }, document.label, attachment, brand));
+    }
+    await announce(tx, done, {
+      timeline: {
+        label: 'Completed',
+        description: `${document.label} was signed by everyone and sealed.`,
+        icon: 'check',
+      },
+      toast: `${document.label} is signed by everyone.`,
+    });
+    ctx.log.info({ documentId, fileId: file.id }, 'document sealed');
+  });
+}
+
+/** A task whose document was waiting for signatures is done once it is sealed. */
+async function finishTask(tx: Tx, document: DocumentRow, now: Date) {
+  if (document.taskId === null || document.transactionId === null) return;
+  const [task] = await tx.select({ state: tasks.state }).from(tasks).where(eq(tasks.id, document.taskId));
+  if (task?.state === 'Processing') await completeTask(tx, document.taskId, document.transactionId, now);
+  else await setTaskLabel(tx, document, null);
+}
+
+async function markSealFailed(ctx: AppContext, documentId: number, error: unknown) {
+  await ctx.db.transaction(async (tx) => {
+    const [document] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
+    if (document?.signingState !== 'sealing') return;
+    const [failed] = await tx
+      .update(documents)
+      .set({ signingState: 'seal_failed', sealError: SEAL_FAILED, updatedAt: new Date() })
+      .where(eq(documents.id, documentId))
+      .returning();
+    await recordDocumentEvent({ tx, documentId, kind: 'seal_failed', actor: SYSTEM_ACTOR });
+    await announce(tx, failed, {
+      timeline: {
+        label: SEAL_FAILED,
+        description:
+          'The signed document could not be sealed. Retry it, or contact support if it fails again.',
+        icon: 'error',
+      },
+    });
+    ctx.log.error({ documentId, err: error }, 'document seal failed for good');
+  });
+}

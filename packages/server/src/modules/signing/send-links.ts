@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { type DocumentEventActor, documentRecipients } from '../../db/schema/index.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
+import { signingRequestEmail } from './emails.ts';
+import { newLinkSecret, signingLinkUrl } from './links.ts';
+import { recordDocumentEvent } from './record-document-event.ts';
+import type { DocumentRow, RecipientRow } from './scope.ts';
+
+/**
+ * Emails each recipient a new personal link (any link they had before stops working: only its hash is
+ * kept, so a reminder cannot repeat it). The secret exists only in the email.
+ */
+export async function sendLinks(input: {
+  ctx: AppContext;
+  tx: Tx;
+  document: DocumentRow;
+  recipients: RecipientRow[];
+  brand: MailBrand;
+  sender: { name: string };
+  by: DocumentEventActor;
+  reminder?: boolean;
+}) {
+  const { ctx, tx, document, brand, by, reminder = false } = input;
+  const now = new Date();
+  const expires = new Date(now.getTime() + ctx.config.signingLinkDays * 86_400_000);
+  for (const recipient of input.recipients) {
+    const { secret, hash } = newLinkSecret();
+    await tx
+      .update(documentRecipients)
+      .set({
+        linkHash: hash,
+        linkExpiresAt: expires,
+        emailSentAt: recipient.emailSentAt ?? now,
+        remindedAt: reminder ? now : recipient.remindedAt,
+      })
+      .where(eq(documentRecipients.id, recipient.id));
+    const link = signingLinkUrl(brand.url, secret);
+    const request = { to: recipient.email, name: recipient.name, title: document.label, link, expires };
+    await ctx.mailer.send(
+      tx,
+      signingRequestEmail({ ...request, sender: input.sender.name }, brand, reminder),
+    );
+    await recordDocumentEvent({
+      tx,
+      documentId: document.id,
+      kind: reminder ? 'reminded' : 'link_sent',
+      actor: by,
+      details: { to: recipient.email, expires },
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { documents, jobs } from '../../db/schema/index.ts';
+import { mailBrandFor } from '../brand/mail-brand.ts';
+import { SYSTEM_ACTOR, senderOf } from './people.ts';
+import { recipientsOf } from './scope.ts';
+import { queueSeal, SEAL_JOB } from './seal-job.ts';
+import { sendLinks } from './send-links.ts';
+import { turnOf } from './turns.ts';
+
+/** A document signed by everyone but still unsealed after this long has lost its job. */
+export const SEAL_STUCK_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Re-queues seals that have no job any more (a job row lost, a database restored): no document is
+ * silently left waiting. Returns how many were queued.
+ */
+export async function requeueStuckSeals(ctx: AppContext, now = new Date()) {
+  const brand = await mailBrandFor(ctx, undefined);
+  return ctx.db.transaction(async (tx) => {
+    const stuck = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.signingState, 'sealing'),
+          lt(documents.updatedAt, new Date(now.getTime() - SEAL_STUCK_MS)),
+          sql`not exists (select 1 from ${jobs} where ${jobs.kind} = ${SEAL_JOB}
+            and ${jobs.status} in ('queued', 'running')
+            and (${jobs.payload}->>'documentId')::int = ${documents.id})`,
+        ),
+      )
+      .for('update', { skipLocked: true });
+    for (const { id } of stuck) {
+      await queueSeal(ctx, tx, id, brand);
+      await tx.update(documents).set({ updatedAt: now }).where(eq(documents.id, id));
+    }
+    return stuck.length;
+  });
+}
+
+/** Reminds, every `reminder_days`, the signers whose turn it is and who have not signed. */
+export async function sendReminders(ctx: AppContext, now = new Date()) {
+  const brand = await mailBrandFor(ctx, undefined);
+  let sent = 0;
+  await ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(documents)
+      .where(and(inArray(documents.signingState, ['sent']), isNotNull(documents.reminderDays)))
+      .for('update', { skipLocked: true });
+    for (const document of due) {
+      const every = (document.reminderDays ?? 0) * DAY_MS;
+      const waiting = turnOf(document, await recipientsOf(tx, document.id)).filter((r) => {
+        const last = r.remindedAt ?? r.emailSentAt;
+        return last !== null && now.getTime() - last.getTime() >= every;
+      });
+      if (waiting.length === 0) continue;
+      const sender = await senderOf(tx, document);
+      await sendLinks({
+        ctx,
+        tx,
+        document,
+        recipients: waiting,
+        brand,
+        sender,
+        by: SYSTEM_ACTOR,
+        reminder: true,
+      });
+      sent += waiting.length;
+    }
+  });
+  return sent;
+}
+
+/** Runs both every few minutes on a worker; stopped with the server. */
+export function startSigningSchedule(ctx: AppContext, everyMs = 5 * 60_000) {
+  const run = () => {
+    requeueStuckSeals(ctx)
+      .then(() => sendReminders(ctx))
+      .catch((error) => ctx.log.warn({ err: error }, 'signing schedule failed'));
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

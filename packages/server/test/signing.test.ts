@@ -1,0 +1,376 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {
+  LINK_SENT,
+  SIGNING_ALREADY_DONE,
+  SIGNING_CONSENT_FIRST,
+  SIGNING_LINK_EXPIRED,
+  SIGNING_LINK_INVALID,
+  SIGNING_NOT_YOUR_TURN,
+  SIGNING_VOIDED,
+} from '@charter/domain';
+import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentRecipients, documents } from '../src/db/schema/index.ts';
+import { sealDocumentJob } from '../src/modules/signing/seal-job.ts';
+import { VERIFY_MESSAGES } from '../src/modules/signing/verify-pdf.ts';
+import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { uploadAs } from './support/workspace-rows.ts';
+
+let t: TestApp;
+const call = accountCaller(() => t);
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A two-page contract with text tags for a Founder (page 1) and an Investor (page 2). */
+async function taggedPdf() {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const first = pdf.addPage([612, 792]);
+  first.drawText('Stock Purchase Agreement', { x: 72, y: 700, size: 18, font });
+  first.drawText('Founder: {{sign:Founder}}   Date: {{date:Founder}}', { x: 72, y: 200, size: 11, font });
+  const second = pdf.addPage([612, 792]);
+  second.drawText('Investor: {{sign:Investor}}', { x: 72, y: 300, size: 11, font });
+  return Buffer.from(await pdf.save());
+}
+
+/** A tiny PNG (a 1×1 black pixel, padded past the server's minimum size with a text chunk). */
+const PNG = (() => {
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const crc = (buf: Buffer) => {
+    let c = ~0;
+    for (const byte of buf) {
+      c ^= byte;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    return (~c >>> 0) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0);
+  ihdr.writeUInt32BE(1, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 0;
+  const idat = zlib.deflateSync(Buffer.from([0, 0]));
+  const text = Buffer.from('Comment\0signature');
+  return `data:image/png;base64,${Buffer.concat([sig, chunk('IHDR', ihdr), chunk('tEXt', text), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]).toString('base64')}`;
+})();
+
+const visitor = { 'user-agent': 'Mozilla/5.0 (test signer)', 'x-forwarded-for': '203.0.113.9' };
+const signer = async (method: 'GET' | 'POST', url: string, payload?: Json) => {
+  const res = await t.app.inject({ method, url, payload, headers: visitor });
+  const json = res.headers['content-type']?.toString().startsWith('application/json');
+  return { status: res.statusCode, body: (json ? res.json() : {}) as Json, raw: res };
+};
+
+/** The secret of the newest signing link emailed to `email`. */
+async function linkFor(email: string) {
+  const mails = (await t.mailTo(email)).filter((m) => m.subject.includes('sign'));
+  const last = mails.at(-1);
+  const match = last?.text.match(/\/sign\/([A-Za-z0-9_-]+)/);
+  if (!match) throw new Error(`no signing link for ${email}: ${JSON.stringify(mails.map((m) => m.subject))}`);
+  return match[1];
+}
+
+async function draftWithSigners(
+  owner: SignedIn,
+  signers: { name: string; email: string; party: string; order?: number }[],
+) {
+  const uploaded = await uploadAs(t, owner, '/api/account/storage/upload?path=/Deals', [
+    { filename: 'Agreement.pdf', content: await taggedPdf() },
+  ]);
+  expect(uploaded.status).toBe(201);
+  const created = await call(owner, 'POST', '/api/account/signing/documents', {
+    file_id: uploaded.body[0].id,
+  });
+  expect(created.status).toBe(201);
+  for (const s of signers) {
+    const added = await call(owner, 'POST', '/api/account/document_history/email_recipient', {
+      document_id: created.body.document.id,
+      email: s.email,
+      metadata: { name: s.name, role: 'Signer', party: s.party, order: s.order },
+    });
+    expect(added.status).toBe(201);
+  }
+  return created.body as Json;
+}
+
+async function signAs(secret: string, name: string) {
+  const opened = await signer('POST', `/api/public/sign/${secret}/open`);
+  expect(opened.status).toBe(200);
+  expect((await signer('POST', `/api/public/sign/${secret}/consent`)).status).toBe(204);
+  const values: Record<string, string> = {};
+  for (const field of opened.body.fields.filter((f: Json) => f.mine && f.kind === 'date')) {
+    values[String(field.id)] = '11/25/2026';
+  }
+  return signer('POST', `/api/public/sign/${secret}/sign`, {
+    signature: { how: 'type', image: PNG, text: name },
+    values,
+  });
+}
+
+describe('signing a document', () => {
+  it('goes from text tags to a sealed PDF, signer by signer, that pdfsig and /verify accept', async () => {
+    const owner = await signedIn(t);
+    const founder = { name: 'Ada Founder', email: 'ada@example.com', party: 'Founder', order: 1 };
+    const investor = {
+      name: 'Zoë Dvořák-Łukasiewicz',
+      email: 'zoe@example.com',
+      party: 'Investor',
+      order: 2,
+    };
+    const draft = await draftWithSigners(owner, [founder, investor]);
+    const id = draft.document.id;
+    // The text tags became fields for the two roles, on their pages.
+    expect(draft.fields.map((f: Json) => [f.kind, f.role, f.page]).sort()).toEqual([
+      ['date', 'Founder', 0],
+      ['signature', 'Founder', 0],
+      ['signature', 'Investor', 1],
+    ]);
+    expect(draft.pages).toEqual([
+      { width: 612, height: 792 },
+      { width: 612, height: 792 },
+    ]);
+
+    const sent = await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, { sequential: true });
+    expect(sent.status).toBe(200);
+    expect(sent.body.state).toBe('sent');
+    expect(sent.body.document).toMatchObject({ status: 'document.sent', box_file_id: null });
+    expect(JSON.stringify(sent.body)).not.toMatch(/link_hash|\/sign\//);
+    // Sequential: only the first signer is asked.
+    expect(await t.mailTo(investor.email)).toEqual([]);
+    const first = await linkFor(founder.email);
+
+    // Consent comes first; then the founder signs; the investor's turn comes with an email.
+    const early = await signer('POST', `/api/public/sign/${first}/sign`, {
+      signature: { how: 'draw', image: PNG },
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(SIGNING_CONSENT_FIRST);
+    const signed = await signAs(first, founder.name);
+    expect(signed.status).toBe(200);
+    expect(signed.body.signer).toMatchObject({ signed: true, can_sign: false });
+    const second = await linkFor(investor.email);
+
+    const status = await call(owner, 'GET', `/api/account/signing/documents/${id}`);
+    expect(status.body.recipients.map((r: Json) => [r.email, r.state, r.signed])).toEqual([
+      [founder.email, 'signed', true],
+      [investor.email, 'sent', false],
+    ]);
+    expect(status.body.document.status).toBe('document.viewed');
+
+    expect((await signAs(second, investor.name)).status).toBe(200);
+    await t.ctx.jobs.drain();
+    const done = await call(owner, 'GET', `/api/account/signing/documents/${id}`);
+    expect(done.body.state).toBe('completed');
+    expect(done.body.document.status).toBe('document.completed');
+    expect(done.body.document.box_file_id).not.toBeNull();
+    expect(done.body.events.map((e: Json) => e.kind)).toEqual([
+      'sent',
+      'link_sent',
+      'viewed',
+      'consented',
+      'signed',
+      'link_sent',
+      'viewed',
+      'consented',
+      'signed',
+      'sealed',
+    ]);
+    // The events of a signer carry where they came from.
+    expect(done.body.events.find((e: Json) => e.kind === 'viewed').ip).toBeTruthy();
+
+    // Everyone receives the sealed PDF; pdfsig (poppler) checks it on its own.
+    const mail = (await t.mailTo(investor.email)).find((m) => m.subject.startsWith('Completed'));
+    const sealed = mail?.attachments[0]?.content as Buffer;
+    expect(sealed.subarray(0, 5).toString()).toBe('%PDF-');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-sealed-'));
+    const file = path.join(dir, 'sealed.pdf');
+    fs.writeFileSync(file, sealed);
+    const report = execFileSync('pdfsig', [file], { encoding: 'utf8' });
+    expect(report).toMatch(/Signature is Valid/);
+    expect(report).toMatch(/Total document signed/);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Zoë Dvořák-Łukasiewicz');
+    expect(text).toContain('ada@example.com');
+
+    // The owner downloads the same sealed file from the cabinet.
+    const download = await call(owner, 'GET', `/api/account/box/file/${done.body.document.box_file_id}`);
+    expect(Buffer.compare(download.raw.rawPayload, sealed)).toBe(0);
+
+    // /verify: these exact bytes were sealed here; one byte changed breaks the seal.
+    const verified = await signer('POST', '/api/public/verify', { pdf: sealed.toString('base64') });
+    expect(verified.body).toMatchObject({
+      sealed_here: true,
+      unchanged: true,
+      message: VERIFY_MESSAGES.unchanged,
+    });
+    expect(verified.body.document.signers.map((s: Json) => s.name)).toEqual([founder.name, investor.name]);
+    const tampered = Buffer.from(sealed);
+    const at = tampered.indexOf('Stock Purchase');
+    tampered[at > 0 ? at : 200] ^= 1;
+    const broken = await signer('POST', '/api/public/verify', { pdf: tampered.toString('base64') });
+    expect(broken.body).toMatchObject({ sealed_here: false, unchanged: false, document: null });
+    const appended = Buffer.concat([sealed, Buffer.from('\n% more\n')]);
+    const grown = await signer('POST', '/api/public/verify', { pdf: appended.toString('base64') });
+    expect(grown.body).toMatchObject({ unchanged: false, message: VERIFY_MESSAGES.appended });
+
+    // A link used again after completion still downloads the final (UETA §8), but signs nothing.
+    const again = await signer('POST', `/api/public/sign/${first}/open`);
+    expect(again.body.document.state).toBe('completed');
+    expect(again.body.signer.can_sign).toBe(false);
+    const twice = await signer('POST', `/api/public/sign/${first}/sign`, {
+      signature: { how: 'draw', image: PNG },
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(SIGNING_ALREADY_DONE);
+    const final = await signer('GET', `/api/public/sign/${first}/document`);
+    expect(Buffer.compare(final.raw.rawPayload, sealed)).toBe(0);
+  });
+
+  it('keeps a document to its workspace and a link to its own document', async () => {
+    const owner = await signedIn(t);
+    const stranger = await signedIn(t);
+    const draft = await draftWithSigners(owner, [
+      { name: 'Sam Signer', email: 'sam@example.com', party: 'Founder' },
+    ]);
+    const id = draft.document.id;
+    expect((await call(stranger, 'GET', `/api/account/signing/documents/${id}`)).status).toBe(404);
+    expect((await call(stranger, 'POST', `/api/account/signing/documents/${id}/send`, {})).status).toBe(404);
+    // Investor fields have nobody: the draft cannot be sent yet.
+    const unassigned = await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, {});
+    expect(unassigned.status).toBe(400);
+    const noInvestor = draft.fields
+      .filter((f: Json) => f.role !== 'Investor')
+      .map((f: Json) => ({ ...f, recipient_id: null }));
+    expect(
+      (await call(owner, 'PUT', `/api/account/signing/documents/${id}/fields`, { fields: noInvestor }))
+        .status,
+    ).toBe(200);
+    expect((await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, {})).status).toBe(200);
+    const secret = await linkFor('sam@example.com');
+
+    const other = await draftWithSigners(owner, [
+      { name: 'Sam Signer', email: 'sam@example.com', party: 'Founder' },
+    ]);
+    const view = await signer('POST', `/api/public/sign/${secret}/open`);
+    expect(view.body.document.title).toBe(draft.document.label);
+    expect(view.body.fields.every((f: Json) => f.page <= 0)).toBe(true);
+    // Nothing in the request can point the link at the other document.
+    const ownDocs = await t.ctx.db.select().from(documents).where(eq(documents.id, other.document.id));
+    expect(ownDocs[0].signingState).toBe('draft');
+    expect((await signer('POST', '/api/public/sign/not-a-real-link-secret-000000/open')).body.message).toBe(
+      SIGNING_LINK_INVALID,
+    );
+  });
+
+  it('expires links, resends new ones, and stops on decline and void', async () => {
+    const owner = await signedIn(t);
+    const a = { name: 'Ann One', email: 'ann@example.com', party: 'Founder' };
+    const b = { name: 'Bob Two', email: 'bob@example.com', party: 'Investor' };
+    const draft = await draftWithSigners(owner, [a, b]);
+    const id = draft.document.id;
+    await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, { sequential: false });
+    const annLink = await linkFor(a.email);
+    const bobLink = await linkFor(b.email);
+
+    // Resend: a new link; the old one stops working.
+    const resent = await call(owner, 'POST', `/api/account/pandadoc/documents/${id}/resend`, {
+      email: a.email,
+    });
+    expect(resent.body).toEqual({ message: LINK_SENT });
+    const annNew = await linkFor(a.email);
+    expect(annNew).not.toBe(annLink);
+    expect((await signer('POST', `/api/public/sign/${annLink}/open`)).status).toBe(404);
+
+    // An expired link answers 410 with the spec'd message.
+    await t.ctx.db
+      .update(documentRecipients)
+      .set({ linkExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(documentRecipients.email, b.email));
+    const expired = await signer('POST', `/api/public/sign/${bobLink}/open`);
+    expect(expired.status).toBe(410);
+    expect(expired.body.message).toBe(SIGNING_LINK_EXPIRED);
+
+    // Void: links open on a notice and sign nothing.
+    const voided = await call(owner, 'POST', `/api/account/signing/documents/${id}/void`);
+    expect(voided.body.state).toBe('voided');
+    expect((await signer('POST', `/api/public/sign/${annNew}/consent`)).body.message).toBe(SIGNING_VOIDED);
+    expect((await t.mailTo(a.email)).some((m) => m.subject.startsWith('Voided'))).toBe(true);
+
+    // Decline on another document: stops it, tells the sender why.
+    const next = await draftWithSigners(owner, [a, b]);
+    await call(owner, 'POST', `/api/account/signing/documents/${next.document.id}/send`, {
+      sequential: true,
+    });
+    const annTurn = await linkFor(a.email);
+    const declined = await signer('POST', `/api/public/sign/${annTurn}/decline`, { reason: 'Wrong amount' });
+    expect(declined.body.signer.declined).toBe(true);
+    const after = await call(owner, 'GET', `/api/account/signing/documents/${next.document.id}`);
+    expect(after.body.state).toBe('declined');
+    expect(after.body.recipients[0]).toMatchObject({ state: 'declined', decline_reason: 'Wrong amount' });
+    expect((await t.mailTo(owner.email)).some((m) => m.subject.startsWith('Declined'))).toBe(true);
+  });
+
+  it('refuses a signer whose turn has not come', async () => {
+    const owner = await signedIn(t);
+    const draft = await draftWithSigners(owner, [
+      { name: 'Cy First', email: 'cy@example.com', party: 'Founder', order: 1 },
+      { name: 'Di Second', email: 'di@example.com', party: 'Investor', order: 2 },
+    ]);
+    await call(owner, 'POST', `/api/account/signing/documents/${draft.document.id}/send`, {
+      sequential: true,
+    });
+    // Di has no link yet: resending to her is refused too.
+    const early = await call(owner, 'POST', `/api/account/pandadoc/documents/${draft.document.id}/resend`, {
+      email: 'di@example.com',
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(SIGNING_NOT_YOUR_TURN);
+  });
+
+  it('shows a seal that failed for good, and seals on retry', async () => {
+    const owner = await signedIn(t);
+    const draft = await draftWithSigners(owner, [
+      { name: 'Eve Solo', email: 'eve@example.com', party: 'Founder' },
+    ]);
+    const noInvestor = draft.fields
+      .filter((f: Json) => f.role !== 'Investor')
+      .map((f: Json) => ({ ...f, recipient_id: null }));
+    await call(owner, 'PUT', `/api/account/signing/documents/${draft.document.id}/fields`, {
+      fields: noInvestor,
+    });
+    await call(owner, 'POST', `/api/account/signing/documents/${draft.document.id}/send`, {});
+    expect((await signAs(await linkFor('eve@example.com'), 'Eve Solo')).status).toBe(200);
+    // A time-stamping authority that cannot be reached makes the seal fail: never a fake time.
+    const tsaUrl = t.ctx.config.tsaUrl;
+    (t.ctx.config as { tsaUrl: string | null }).tsaUrl = 'http://127.0.0.1:9/tsa';
+    const brand = { id: null, name: 'Charter', url: 'http://localhost:3000' };
+    await expect(
+      sealDocumentJob(t.ctx, { documentId: draft.document.id, brand }, { number: 8, final: true }),
+    ).rejects.toThrow();
+    (t.ctx.config as { tsaUrl: string | null }).tsaUrl = tsaUrl;
+    const failed = await call(owner, 'GET', `/api/account/signing/documents/${draft.document.id}`);
+    expect(failed.body.state).toBe('seal_failed');
+    expect(failed.body.seal_error).toBeTruthy();
+    const retried = await call(owner, 'POST', `/api/account/signing/documents/${draft.document.id}/seal`);
+    expect(retried.body.state).toBe('sealing');
+    await t.ctx.jobs.drain();
+    const sealed = await call(owner, 'GET', `/api/account/signing/documents/${draft.document.id}`);
+    expect(sealed.body.state).toBe('completed');
+  });
+});
