@@ -206,6 +206,66 @@ const cases: Case[] = [
     404,
     204,
   ),
+  // Signing: the task's uploaded document (module 4) is not a readable PDF, so it cannot become a draft.
+  c('GET /api/account/pandadoc/documents', () => ({ url: '/api/account/pandadoc/documents' }), null, 200),
+  c(
+    'GET /api/account/signing/documents/{id}',
+    (x) => ({ url: `/api/account/signing/documents/${x.documentId}` }),
+    404,
+    200,
+  ),
+  c(
+    'POST /api/account/signing/documents/{id}/prepare',
+    (x) => ({ url: `/api/account/signing/documents/${x.documentId}/prepare`, body: {} }),
+    404,
+    400,
+  ),
+  c(
+    'PUT /api/account/signing/documents/{id}/fields',
+    (x) => ({ url: `/api/account/signing/documents/${x.documentId}/fields`, body: { fields: [] } }),
+    404,
+    409,
+  ),
+  c(
+    'POST /api/account/signing/documents/{id}/send',
+    (x) => ({ url: `/api/account/signing/documents/${x.documentId}/send`, body: {} }),
+    404,
+    409,
+  ),
+  c(
+    'POST /api/account/pandadoc/documents/{id}/resend',
+    (x) => ({
+      url: `/api/account/pandadoc/documents/${x.documentId}/resend`,
+      body: { email: 'a@example.com' },
+    }),
+    404,
+    409,
+  ),
+  c(
+    'POST /api/account/signing/documents/{id}/void',
+    (x) => ({ url: `/api/account/signing/documents/${x.documentId}/void`, body: {} }),
+    404,
+    409,
+  ),
+  c(
+    'POST /api/account/signing/documents/{id}/seal',
+    (x) => ({ url: `/api/account/signing/documents/${x.documentId}/seal`, body: {} }),
+    404,
+    409,
+  ),
+  c(
+    'GET /api/account/signing/documents/{id}/pages/{page}',
+    (x) => ({ url: `/api/account/signing/documents/${x.documentId}/pages/0` }),
+    404,
+    400,
+  ),
+  // A cabinet file becomes a document to sign only for those who may open the cabinet.
+  c(
+    'POST /api/account/signing/documents',
+    (x) => ({ url: '/api/account/signing/documents', body: { file_id: x.cabinetFileId } }),
+    403,
+    403,
+  ),
   c('GET /api/account/storage/my_templates', () => ({ url: '/api/account/storage/my_templates' }), null, 200),
   c(
     'GET /api/account/custom_document',

@@ -152,6 +152,40 @@ const probes: Probe[] = [
   probe('DELETE /api/account/document_history/email_recipient/{id}', (x) => ({
     url: `/api/account/document_history/email_recipient/${x.recipientId}`,
   })),
+  probe('GET /api/account/signing/documents/{id}', (x) => ({
+    url: `/api/account/signing/documents/${x.documentId}`,
+  })),
+  probe('POST /api/account/signing/documents/{id}/prepare', (x) => ({
+    url: `/api/account/signing/documents/${x.documentId}/prepare`,
+    body: {},
+  })),
+  probe('PUT /api/account/signing/documents/{id}/fields', (x) => ({
+    url: `/api/account/signing/documents/${x.documentId}/fields`,
+    body: { fields: [] },
+  })),
+  probe('POST /api/account/signing/documents/{id}/send', (x) => ({
+    url: `/api/account/signing/documents/${x.documentId}/send`,
+    body: {},
+  })),
+  probe('POST /api/account/pandadoc/documents/{id}/resend', (x) => ({
+    url: `/api/account/pandadoc/documents/${x.documentId}/resend`,
+    body: { email: 'eve@example.com' },
+  })),
+  probe('POST /api/account/signing/documents/{id}/void', (x) => ({
+    url: `/api/account/signing/documents/${x.documentId}/void`,
+    body: {},
+  })),
+  probe('POST /api/account/signing/documents/{id}/seal', (x) => ({
+    url: `/api/account/signing/documents/${x.documentId}/seal`,
+    body: {},
+  })),
+  probe('GET /api/account/signing/documents/{id}/pages/{page}', (x) => ({
+    url: `/api/account/signing/documents/${x.documentId}/pages/0`,
+  })),
+  probe('POST /api/account/signing/documents', (x) => ({
+    url: '/api/account/signing/documents',
+    body: { file_id: x.documentFileId },
+  })),
   probe('GET /api/account/custom_document', (x) => ({
     url: `/api/account/custom_document?task_id=${x.customTaskId}`,
   })),

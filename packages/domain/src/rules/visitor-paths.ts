@@ -4,5 +4,9 @@
  */
 export const VISITOR_SECTIONS: readonly string[] = ['sign', 'data-room', 'outside-form'];
 
+/** Whole pages of the visitor app: the public verify page (its subpaths are the staff app's email links). */
+export const VISITOR_PAGES: readonly string[] = ['/verify', '/verify/'];
+
 /** Whether a URL path (no query) belongs to the visitor app. */
-export const isVisitorPath = (pathname: string) => VISITOR_SECTIONS.includes(pathname.split('/')[1] ?? '');
+export const isVisitorPath = (pathname: string) =>
+  VISITOR_PAGES.includes(pathname) || VISITOR_SECTIONS.includes(pathname.split('/')[1] ?? '');

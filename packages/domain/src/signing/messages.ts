@@ -21,6 +21,7 @@ export const SIGNING_NO_SIGNERS = 'Add at least one signer before sending.';
 export const SIGNING_SIGNER_WITHOUT_FIELD = 'Every signer needs a signature field: place one for {name}.';
 export const SIGNING_FIELD_WITHOUT_SIGNER = 'A field is not assigned to a signer.';
 export const SIGNING_NOT_PDF = 'Only PDF documents can be sent for signature.';
+export const PDF_UNREADABLE = 'This PDF cannot be read, so it cannot be sent for signature.';
 export const SIGNING_NOT_DRAFT =
   'This document was already sent; void it to change its recipients or fields.';
 export const SIGNING_NOT_PENDING = 'Only a document waiting for signatures can be voided.';

@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { InvalidLinkPage } from './invalid-link-page.tsx';
 import { SigningPage } from './signing/signing-page.tsx';
+import { VerifyPage } from './verify/verify-page.tsx';
 import { VisitorBrandProvider } from './visitor-brand.tsx';
 
 /**
@@ -16,6 +17,7 @@ export function VisitorApp() {
         <BrowserRouter>
           <Routes>
             <Route path="/sign/:token" element={<SigningPage />} />
+            <Route path="/verify" element={<VerifyPage />} />
             {/* Room and outside-form pages join here; until then their links are answered so. */}
             <Route path="*" element={<InvalidLinkPage />} />
           </Routes>

@@ -16,8 +16,10 @@ export const canUseCabinet = (actor: MemberActor) => actor.user.filecabinetAcces
 /** SQL twin of "may open this file": every file with the cabinet, else only visible task documents'. */
 export function readableFiles(actor: MemberActor): SQL | undefined {
   if (canUseCabinet(actor)) return undefined;
-  return sql`${files.id} in (select ${documents.fileId} from ${documents}
-    where ${and(eq(documents.accountId, actor.accountId), visibleDocuments(actor))})`;
+  // A document out for signature has its original, and once sealed its final, as files.
+  const visible = and(eq(documents.accountId, actor.accountId), visibleDocuments(actor));
+  return sql`${files.id} in (select ${documents.fileId} from ${documents} where ${visible}
+    union select ${documents.originalFileId} from ${documents} where ${visible})`;
 }
 
 /** A task's document stays in the cabinet as long as its task (it goes with it). */

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import { canUseCabinet, NO_CABINET_ACCESS } from '../cabinet/policies.ts';
 import { findFile } from '../cabinet/scope.ts';
 import { presentForOwner } from './get-signing-document.ts';
 import { placeTaggedFields } from './place-tagged-fields.ts';
@@ -19,6 +20,7 @@ export async function createSigningDocument(input: {
   body: { file_id: number; label?: string };
 }) {
   const { ctx, tx, actor, body } = input;
+  if (!canUseCabinet(actor)) throw new AppError('FORBIDDEN', NO_CABINET_ACCESS);
   const file = await findFile(tx, actor, body.file_id);
   if (file.contentType !== 'application/pdf') throw new AppError('VALIDATION_ERROR', SIGNING_NOT_PDF);
   const [document] = await tx

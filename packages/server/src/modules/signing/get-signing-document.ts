@@ -20,7 +20,8 @@ export async function presentForOwner(
     document,
     recipients: await recipientsOf(tx, document.id),
     fields: await fieldsOf(tx, document.id),
-    pages: file && pdf ? await pagesOf(ctx, file) : [],
+    // A file that cannot be read shows no pages (sending it is refused with why).
+    pages: file && pdf ? await pagesOf(ctx, file).catch(() => []) : [],
     events: await tx
       .select()
       .from(documentEvents)

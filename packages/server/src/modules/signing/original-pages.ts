@@ -1,6 +1,8 @@
+import { PDF_UNREADABLE } from '@charter/domain';
 import { pageSizes } from '../../adapters/pdf/poppler.ts';
 import type { AppContext } from '../../context.ts';
 import type { files } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
 
 type FileRow = typeof files.$inferSelect;
 type PageSize = { width: number; height: number };
@@ -9,11 +11,15 @@ type PageSize = { width: number; height: number };
 const measured = new Map<number, PageSize[]>();
 const KEEP = 200;
 
-/** Each page's size in points as it is shown (poppler.ts's pageSizes), measured once per file. */
+/**
+ * Each page's size in points as it is shown (poppler.ts's pageSizes), measured once per file. A file
+ * pdf-lib cannot read, or one without pages, cannot be signed: a 400 with PDF_UNREADABLE.
+ */
 export async function pagesOf(ctx: AppContext, file: FileRow): Promise<PageSize[]> {
   const known = measured.get(file.id);
   if (known) return known;
-  const sizes = await pageSizes(await ctx.storage.get(file.storageKey));
+  const sizes = await pageSizes(await ctx.storage.get(file.storageKey)).catch(() => []);
+  if (sizes.length === 0) throw new AppError('VALIDATION_ERROR', PDF_UNREADABLE);
   measured.set(file.id, sizes);
   if (measured.size > KEEP) measured.delete(measured.keys().next().value as number);
   return sizes;

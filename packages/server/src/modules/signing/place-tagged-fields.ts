@@ -1,8 +1,11 @@
-import type { SigningField } from '@charter/domain';
+import { PDF_UNREADABLE, type SigningField } from '@charter/domain';
+import { missingPoppler } from '../../adapters/pdf/poppler.ts';
 import { findTextTags } from '../../adapters/pdf/text-tags.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documentFields, type files } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { pagesOf } from './original-pages.ts';
 import type { DocumentRow } from './scope.ts';
 
 /** Inserts fields for a document, each for the recipient given or (null) for whoever takes its role. */
@@ -36,6 +39,12 @@ export async function placeTaggedFields(
   document: DocumentRow,
   file: typeof files.$inferSelect,
 ) {
-  const tags = await findTextTags(await ctx.storage.get(file.storageKey));
+  await pagesOf(ctx, file);
+  const tags = await findTextTags(await ctx.storage.get(file.storageKey)).catch((error: Error) => {
+    // A missing pdftotext is the installation's fault (a 500 that says so); anything else is the file's.
+    if (error.message === missingPoppler('pdftotext').message) throw error;
+    ctx.log.info({ err: error, fileId: file.id }, 'text tags could not be read');
+    throw new AppError('VALIDATION_ERROR', PDF_UNREADABLE);
+  });
   await insertFields(tx, document, tags);
 }

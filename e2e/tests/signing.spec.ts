@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { dataDir } from '../playwright.config.ts';
+import { expectNoSidewaysScroll } from '../support/a11y.ts';
+import { onBaseURL, waitForMail } from '../support/mail.ts';
+import { loginWithPassword, snap } from '../support/ui.ts';
+
+const demo = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+const signingLink = (text: string) => text.match(/https?:\/\/\S+\/sign\/[A-Za-z0-9_-]+/)?.[0] ?? '';
+
+/** Draws a stroke across a signature pad with the mouse. */
+async function drawOn(page: Page) {
+  const pad = page.getByLabel(/Draw your signature here/);
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(box.x + 20 + i * 18, box.y + box.height * (0.6 + 0.25 * Math.sin(i)), { steps: 3 });
+  }
+  await page.mouse.up();
+}
+
+/** A recipient opens their emailed link in a browser of their own, consents, signs and finishes. */
+async function signFromEmail(
+  browser: Browser,
+  email: string,
+  baseURL: string | undefined,
+  viewport: { width: number; height: number },
+) {
+  const mail = await waitForMail(email);
+  const link = onBaseURL(signingLink(mail.text), baseURL);
+  const context = await browser.newContext({ viewport, hasTouch: viewport.width < 500 });
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Consent to do business electronically' })).toBeVisible();
+  await page.getByRole('button', { name: 'I agree' }).click();
+  await page
+    .getByRole('button', { name: /^Signature \(required\)/ })
+    .first()
+    .click();
+  await drawOn(page);
+  await page.getByRole('button', { name: 'Adopt and sign' }).click();
+  await page
+    .getByRole('button', { name: /^Date signed \(required\)/ })
+    .first()
+    .click();
+  if (viewport.width < 500) await expectNoSidewaysScroll(page, 'signing page on a phone');
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByText(/^You signed /)).toBeVisible();
+  await snap(page, `signed-${viewport.width}`);
+  return { context, page, link };
+}
+
+test('both parties sign a generated NDA from their emails; the owner sees it completed live; /verify accepts it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const run = Date.now().toString(36);
+  const ours = { name: 'Dana Demo', email: `dana-${run}@demo.example` };
+  const theirs = { name: 'Zoë Dvořák-Łukasiewicz', email: `zoe-${run}@globex.example` };
+  await loginWithPassword(page, demo().email, demo().password);
+  await page.getByRole('link', { name: 'Workflows' }).click();
+  await page.getByRole('tab', { name: 'Customers & Partners' }).click();
+  await page.getByRole('button', { name: 'Start Mutual NDA' }).click();
+  await expect(page).toHaveURL(/\/task-view$/);
+  await page.getByLabel("Your signer's name", { exact: true }).fill(ours.name);
+  await page.getByLabel("Your signer's email", { exact: true }).fill(ours.email);
+  await page.getByLabel("Other party's legal name", { exact: true }).fill('Globex Corporation');
+  await page.getByLabel("Other party's legal name", { exact: true }).blur();
+  await page.getByLabel("Other party's signer name", { exact: true }).fill(theirs.name);
+  await page.getByLabel("Other party's signer email", { exact: true }).fill(theirs.email);
+  await page.getByLabel('Purpose of the disclosure', { exact: true }).fill('A pilot project');
+  await page.getByLabel('Effective date', { exact: true }).fill('04/01/2026');
+  await page.getByLabel('Effective date', { exact: true }).blur();
+  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.getByRole('button', { name: 'Submit Task' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Send documents for signature as soon as they are ready')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Submit Task' }).click();
+  await expect(page.getByLabel('Task status')).toHaveText('Awaiting Signature', { timeout: 30_000 });
+
+  // Each signer in a browser of their own; the other party on a phone.
+  const first = await signFromEmail(browser, ours.email, baseURL, { width: 1280, height: 800 });
+  const second = await signFromEmail(browser, theirs.email, baseURL, { width: 375, height: 740 });
+
+  // The owner's page turns to Completed by itself once the document is sealed.
+  await expect(page.getByLabel('Task status')).toHaveText('Completed', { timeout: 45_000 });
+  await snap(page, 'signing-owner-completed');
+
+  // The sealed PDF: its certificate page names both signers exactly, and /verify accepts it.
+  const final = await second.page.request.get(
+    `${second.link.replace('/sign/', '/api/public/sign/')}/document`,
+  );
+  expect(final.ok()).toBe(true);
+  const sealed = await final.body();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'charter-e2e-')), 'sealed.pdf');
+  fs.writeFileSync(file, sealed);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Signing certificate');
+  expect(text).toContain(theirs.name);
+  expect(text).toContain(ours.email);
+
+  const verify = await browser.newPage();
+  await verify.goto(new URL('/verify', baseURL).toString());
+  await verify
+    .getByLabel('PDF to verify')
+    .setInputFiles({ name: 'sealed.pdf', mimeType: 'application/pdf', buffer: sealed });
+  await expect(verify.getByRole('status')).toContainText('Verified');
+  await expect(verify.getByRole('status')).toContainText(theirs.name);
+  await snap(verify, 'verify-sealed');
+  await verify.getByLabel('PDF to verify').setInputFiles({
+    name: 'changed.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([sealed, Buffer.from('\n% changed\n')]),
+  });
+  await expect(verify.getByRole('status')).toContainText('Not verified');
+  await Promise.all([first.context.close(), second.context.close(), verify.close()]);
+});

@@ -1,0 +1,38 @@
+import type { VerifyResult } from '@charter/domain';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
+
+/** The largest file the check accepts (the server reads at most this much). */
+export const VERIFY_MAX_BYTES = 25 * 1024 * 1024;
+export const VERIFY_TOO_LARGE = 'This file is too large to check (25 MB at most).';
+export const VERIFY_NOT_PDF = 'Choose a PDF file.';
+
+/** The file's bytes as base64, in chunks (a spread of a large array would overflow the stack). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/**
+ * POST /api/public/verify: what this installation says of a PDF. The file is sent as JSON (no cookie
+ * goes with it), so a staff user's session on the same host never meets the cookie-write guard.
+ */
+export async function verifyPdf(file: File): Promise<VerifyResult> {
+  const pdf = toBase64(new Uint8Array(await file.arrayBuffer()));
+  let response: Response;
+  try {
+    response = await fetch('/api/public/verify', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ pdf }),
+      credentials: 'omit',
+    });
+  } catch {
+    throw new ApiError(0, { code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+  }
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as VerifyResult;
+}
