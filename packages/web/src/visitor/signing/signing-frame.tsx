@@ -47,8 +47,15 @@ export function SigningFrame({ downloadUrl, children }: { downloadUrl?: string; 
           py="xs"
           mih={56}
         >
-          <BrandMark />
-          {downloadUrl && <DownloadButton url={downloadUrl} />}
+          {/* On a phone the brand gives way: the download is what must stay whole. */}
+          <Box style={{ minWidth: 0, overflow: 'hidden' }}>
+            <BrandMark />
+          </Box>
+          {downloadUrl && (
+            <Box style={{ flexShrink: 0 }}>
+              <DownloadButton url={downloadUrl} />
+            </Box>
+          )}
         </Group>
       </Box>
       <Box component="main" style={{ flex: 1, display: 'flex', flexDirection: 'column' }}>

@@ -17,7 +17,7 @@ function Verdict({ result }: { result: VerifyResult }) {
       title={good ? 'Verified' : 'Not verified'}
       role="status"
     >
-      <Stack gap="xs">
+      <Stack gap="xs" style={{ overflowWrap: 'anywhere' }}>
         <Text size="sm">{result.message}</Text>
         {result.document && (
           <>
@@ -36,7 +36,10 @@ function Verdict({ result }: { result: VerifyResult }) {
         )}
         {result.certificate_fingerprint && (
           <Text size="xs">
-            Seal certificate (SHA-256): <Code>{result.certificate_fingerprint}</Code>
+            Seal certificate (SHA-256):{' '}
+            <Code style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+              {result.certificate_fingerprint}
+            </Code>
           </Text>
         )}
       </Stack>
