@@ -9,7 +9,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
 import { CONTENT_MISMATCH_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
-import { files, fileTokens, users } from '../src/db/schema/index.ts';
+import { files, fileTokens, liveEvents, users } from '../src/db/schema/index.ts';
 import { FOLDER_EXISTS } from '../src/modules/cabinet/create-folder.ts';
 import { FOLDER_NOT_EMPTY } from '../src/modules/cabinet/delete-folder.ts';
 import { NO_CABINET_ACCESS } from '../src/modules/cabinet/policies.ts';
@@ -240,6 +240,17 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
       state: 'Completed',
       document: { filename: 'Signed memo.pdf', status: null },
     });
+    // Open task and documents pages hear of it (the live channel).
+    const announced = await t.ctx.db
+      .select()
+      .from(liveEvents)
+      .where(eq(liveEvents.accountId, me.account!.id));
+    expect(announced.map((e) => e.event)).toEqual(
+      expect.arrayContaining([
+        { type: 'refresh_documents' },
+        { type: 'refresh_timeline', transaction_id: first.id },
+      ]),
+    );
     const cabinet = await list(me, `/Workflows/${project.label}`);
     expect(cabinet.files.map((f: Json) => f.filename)).toEqual(['Signed memo.pdf']);
     // A task's document stays with its task.

@@ -3,7 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { accounts, type LiveAudience, memberships } from '../src/db/schema/index.ts';
-import { CLOSE_SESSION_ENDED } from '../src/modules/live/live-hub.ts';
+import {
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOO_MANY,
+  MAX_SOCKETS_PER_SESSION,
+} from '../src/modules/live/live-hub.ts';
 import { publishEvents } from '../src/modules/live/publish-event.ts';
 import { accessToken, createUser, login, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -99,6 +103,18 @@ describe('the live channel (/api/ws)', () => {
       event: { type: 'refresh_timeline', transaction_id: 12 },
     });
     socket.ws.close();
+  });
+
+  it('holds at most MAX_SOCKETS_PER_SESSION sockets for one sign-in; another sign-in is not affected', async () => {
+    const me = await signedIn(t);
+    const sockets = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_SESSION }, () => open(me.access)));
+    await Promise.all(sockets.map((socket) => socket.until(1)));
+    const extra = await open(me.access);
+    expect(await extra.closed).toBe(CLOSE_TOO_MANY);
+    expect(extra.messages).toEqual([]);
+    const other = await open((await signedIn(t)).access);
+    expect((await other.until(1))[0].kind).toBe('hello');
+    for (const socket of [...sockets, other]) socket.ws.close();
   });
 
   it('refuses a bad token and a foreign page before the upgrade, and answers 400 without a token', async () => {

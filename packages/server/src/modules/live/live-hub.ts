@@ -10,6 +10,9 @@ import { canReceive, type LiveViewer } from './policies.ts';
 /** Close codes the web app reads: sign in again, or reconnect later. */
 export const CLOSE_SESSION_ENDED = 4401;
 export const CLOSE_TOO_SLOW = 4408;
+/** A sign-in holds at most this many sockets on an instance (tabs of one browser); more are refused. */
+export const MAX_SOCKETS_PER_SESSION = 20;
+export const CLOSE_TOO_MANY = 4429;
 /** A socket that has this much unsent is too slow to follow: it is closed and may reconnect with since=. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PING_MS = 30_000;
@@ -153,8 +156,14 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
       }
       client.seq = latest;
       if (ws.readyState !== ws.OPEN) return;
-      send(client, { kind: 'hello', seq: latest });
       const clients = byAccount.get(actor.accountId) ?? new Set<Client>();
+      const ofSession = [...clients].filter((c) => c.sessionId === actor.sessionId).length;
+      if (ofSession >= MAX_SOCKETS_PER_SESSION) {
+        attached = true;
+        ws.close(CLOSE_TOO_MANY, 'Too many connections');
+        return;
+      }
+      send(client, { kind: 'hello', seq: latest });
       clients.add(client);
       byAccount.set(actor.accountId, clients);
       attached = true;

@@ -19,6 +19,8 @@ export async function liveRoutes(app: App, ctx: AppContext) {
     '/api/ws',
     {
       websocket: true,
+      // Reconnects back off on the client; a flood of upgrades from one address is refused early.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: { hide: true, querystring: liveQuery },
       preValidation: (request, _reply, done) => {
         const origin = request.headers.origin;

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { documentRecipients, documents } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
-import { announce, setTaskLabel } from './announce.ts';
+import { announce, setTaskLabel } from '../workflows/announce-document.ts';
 import { assertSignable } from './consent-to-sign.ts';
 import { declinedEmail } from './emails.ts';
 import { recipientEventActor, senderOf } from './people.ts';

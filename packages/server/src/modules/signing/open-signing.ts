@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documentRecipients, documents } from '../../db/schema/index.ts';
-import { announce } from './announce.ts';
+import { announce } from '../workflows/announce-document.ts';
 import { recipientEventActor } from './people.ts';
 import { recordDocumentEvent } from './record-document-event.ts';
 import { findSigner, type SignerRequest } from './scope.ts';

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { documentRecipients, documents } from '../../db/schema/index.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import type { Signer } from '../documents/signers-for.ts';
-import { setTaskLabel } from './announce.ts';
+import { setTaskLabel } from '../workflows/announce-document.ts';
 import { userEventActor } from './people.ts';
 import { insertFields } from './place-tagged-fields.ts';
 import { sendForSignature } from './send-document.ts';

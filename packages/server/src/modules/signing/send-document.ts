@@ -14,7 +14,7 @@ import { type DocumentEventActor, documentFields, documents } from '../../db/sch
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
-import { announce, setTaskLabel } from './announce.ts';
+import { announce, setTaskLabel } from '../workflows/announce-document.ts';
 import { presentForOwner } from './get-signing-document.ts';
 import { memberEventActor, senderOf } from './people.ts';
 import { recordDocumentEvent } from './record-document-event.ts';

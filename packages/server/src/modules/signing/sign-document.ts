@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import { documentFields, documentRecipients, documents } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
-import { announce } from './announce.ts';
+import { announce } from '../workflows/announce-document.ts';
 import { assertSignable } from './consent-to-sign.ts';
 import { recipientEventActor, senderOf } from './people.ts';
 import { recordDocumentEvent } from './record-document-event.ts';

@@ -6,7 +6,7 @@ import { documents } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
-import { announce, setTaskLabel } from './announce.ts';
+import { announce, setTaskLabel } from '../workflows/announce-document.ts';
 import { voidedEmail } from './emails.ts';
 import { presentForOwner } from './get-signing-document.ts';
 import { memberEventActor, senderOf } from './people.ts';

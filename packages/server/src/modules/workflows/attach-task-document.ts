@@ -32,7 +32,7 @@ export async function attachTaskDocument(
       templateVariant: input.templateVariant ?? null,
       completedAt: input.at,
     })
-    .returning({ id: documents.id });
+    .returning();
   await tx.insert(taskEvents).values({
     taskId: task.id,
     label: `Document ${input.how}`,

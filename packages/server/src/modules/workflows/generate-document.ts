@@ -17,8 +17,8 @@ import { ensureFolder } from '../cabinet/ensure-folder.ts';
 import { fillDocx } from '../documents/docx-template.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
 import { type Signer, signersFor } from '../documents/signers-for.ts';
-import { publishEvents } from '../live/publish-event.ts';
 import { prepareGeneratedSigning } from '../signing/prepare-generated.ts';
+import { announce } from './announce-document.ts';
 import { attachTaskDocument } from './attach-task-document.ts';
 import { loadTemplate, type TransactionTemplate, taskTemplateOf, transactionTemplateOf } from './catalog.ts';
 import { completeTask } from './complete-task.ts';
@@ -165,12 +165,7 @@ async function generate(ctx: AppContext, taskId: number, autoSend: AutoSend) {
       await completeTask(tx, taskId, transaction.id, now);
     }
     // Open task and documents pages refresh by themselves (spec 1's live channel).
-    await publishEvents({
-      tx,
-      accountId: task.accountId,
-      audience: { taskModuleId: row.moduleId },
-      events: [{ type: 'refresh_timeline', transaction_id: transaction.id }, { type: 'refresh_documents' }],
-    });
+    await announce(tx, document, {});
     ctx.log.info({ taskId, documentId: document.id }, 'document generated');
   });
 }

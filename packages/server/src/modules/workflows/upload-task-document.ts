@@ -5,6 +5,7 @@ import { projects } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { storeUploads, type Upload } from '../cabinet/store-uploads.ts';
+import { announce } from './announce-document.ts';
 import { attachTaskDocument } from './attach-task-document.ts';
 import { completeTask } from './complete-task.ts';
 import { workflowFolder } from './generate-document.ts';
@@ -51,6 +52,8 @@ export async function uploadTaskDocument(input: {
       at: now,
     });
     if (!transaction.open) await completeTask(tx, taskId, transaction.id, now);
+    // Open task and documents pages refresh by themselves (spec 1's live channel).
+    await announce(tx, document, {});
     return { document_id: document.id, file };
   });
 }

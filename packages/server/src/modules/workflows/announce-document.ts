@@ -1,6 +1,7 @@
 import type { LiveEvent } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { documents } from '../../db/schema/index.ts';
 import {
   type LiveAudience,
   projects,
@@ -10,7 +11,8 @@ import {
   transactions,
 } from '../../db/schema/index.ts';
 import { publishEvents } from '../live/publish-event.ts';
-import type { DocumentRow } from './scope.ts';
+
+type DocumentRow = typeof documents.$inferSelect;
 
 /**
  * Who may hear of a document: members who may see its task's module, or, for a document outside any
