@@ -24,7 +24,14 @@ export const addRecipientBody = z.object({
   document_id: rowId,
   email: z.string().max(320).optional(),
   metadata: z
-    .object({ name: z.string().max(200).optional(), role: z.string().max(100).optional() })
+    .object({
+      name: z.string().max(200).optional(),
+      role: z.string().max(100).optional(),
+      /** Signing: the template or text-tag role whose fields this recipient fills. */
+      party: z.string().max(100).optional(),
+      /** Signing: sequential signing goes from the lowest order up (1 when not given). */
+      order: z.number().int().min(1).max(100).optional(),
+    })
     .optional(),
 });
 export type AddRecipientBody = z.infer<typeof addRecipientBody>;
