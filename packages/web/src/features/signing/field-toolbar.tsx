@@ -70,24 +70,26 @@ export function FieldToolbar({
             />
           }
         />
-        <Button.Group aria-label="Field kind">
-          {FIELD_KINDS.map((k) => {
-            const KindIcon = KIND_ICONS[k];
-            return (
-              <Button
-                key={k}
-                size="xs"
-                h={36}
-                variant={k === kind ? 'filled' : 'default'}
-                aria-pressed={k === kind}
-                leftSection={<KindIcon size={14} />}
-                onClick={() => onKind(k)}
-              >
-                {KIND_LABELS[k]}
-              </Button>
-            );
-          })}
-        </Button.Group>
+        <div role="group" aria-label="Field kind">
+          <Button.Group>
+            {FIELD_KINDS.map((k) => {
+              const KindIcon = KIND_ICONS[k];
+              return (
+                <Button
+                  key={k}
+                  size="xs"
+                  h={36}
+                  variant={k === kind ? 'filled' : 'default'}
+                  aria-pressed={k === kind}
+                  leftSection={<KindIcon size={14} />}
+                  onClick={() => onKind(k)}
+                >
+                  {KIND_LABELS[k]}
+                </Button>
+              );
+            })}
+          </Button.Group>
+        </div>
       </Group>
       <Group gap="sm">
         {dirty ? (

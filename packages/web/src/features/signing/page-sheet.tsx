@@ -47,6 +47,7 @@ export function PageSheet({
   return (
     <div
       ref={ref}
+      role="group"
       aria-label={`Page ${index + 1}`}
       onClick={place}
       style={{
@@ -72,7 +73,7 @@ export function PageSheet({
               Unable to show page {index + 1}.
             </Text>
           ) : (
-            <Loader size="sm" aria-label={`Loading page ${index + 1}`} />
+            seen && <Loader size="sm" role="status" aria-label={`Loading page ${index + 1}`} />
           )}
         </Center>
       )}

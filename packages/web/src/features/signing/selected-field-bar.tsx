@@ -17,7 +17,7 @@ export function SelectedFieldBar({ field, owners, owner, onOwner, onRequired, on
   // A role the list does not offer (its signer was removed) is still shown as it is.
   const data = owners.some((o) => o.value === owner) ? owners : [...owners, { value: owner, label: owner }];
   return (
-    <Group gap="md" align="center" wrap="wrap" aria-label="Selected field">
+    <Group gap="md" align="center" wrap="wrap" role="group" aria-label="Selected field">
       <Text size="sm" fw={500}>
         {KIND_LABELS[field.kind]} field on page {field.page + 1}
       </Text>
