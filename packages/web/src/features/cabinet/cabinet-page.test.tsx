@@ -290,6 +290,25 @@ describe('CabinetPage', () => {
     await waitFor(() => expect(location()).toBe('/c/7/cabinet/-1/11'));
   });
 
+  it('sends a PDF for signature from its menu and opens its signing page', async () => {
+    override = (path, options) =>
+      path === '/api/account/signing/documents' && options?.method === 'POST'
+        ? { document: { id: 40 }, state: 'draft', recipients: [], fields: [], pages: [], events: [] }
+        : undefined;
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for notes.txt' }));
+    expect(await screen.findByRole('menuitem', { name: 'Download' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Send for signature' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for a.pdf' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Send for signature' }));
+    await waitFor(() => expect(location()).toBe('/c/7/documents/40/sign'));
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/signing/documents', {
+      method: 'POST',
+      body: { file_id: 10 },
+      accountId: 7,
+    });
+  });
+
   it('previews a file by its link and closes back to the cabinet', async () => {
     api.apiBlob.mockRejectedValue(new ApiError(500, {}));
     listings['/'] = listing('/', [], []);

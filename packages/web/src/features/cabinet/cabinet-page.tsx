@@ -8,6 +8,7 @@ import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { saveBlob } from '../../ui/save-blob.ts';
 import { DOWNLOAD_ERROR, PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
+import { useStartSigning } from '../signing/use-start-signing.ts';
 import { cabinetApi, useFileInfo, useFolderListing } from './api.ts';
 import { type CabinetDialog, CabinetDialogs } from './cabinet-dialogs.tsx';
 import { CabinetTable } from './cabinet-table.tsx';
@@ -35,6 +36,7 @@ export function CabinetPage() {
   const { push } = useNotices();
   const listing = useFolderListing(companyId, path);
   const uploads = useUploads(companyId);
+  const startSigning = useStartSigning(companyId);
   const api = cabinetApi(companyId);
   const fileInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<CabinetDialog>(null);
@@ -153,6 +155,7 @@ export function CabinetPage() {
           onOpenFolder={(folder) => openFolder(folder.path)}
           onOpenFile={openFile}
           onDownload={(file) => void download(file)}
+          onSendForSignature={(file) => startSigning.mutate({ fileId: file.id })}
           onRename={(item) => setDialog({ kind: 'rename', item })}
           onDelete={(item) => setDialog({ kind: 'delete', item })}
         />

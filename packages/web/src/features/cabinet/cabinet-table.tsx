@@ -12,6 +12,8 @@ type Props = {
   onOpenFolder: (folder: CabinetFolder) => void;
   onOpenFile: (file: CabinetFile) => void;
   onDownload: (file: CabinetFile) => void;
+  /** A PDF becomes a document to send for signature. */
+  onSendForSignature?: (file: CabinetFile) => void;
   onRename: (item: CabinetItem) => void;
   onDelete: (item: CabinetItem) => void;
 };
@@ -124,6 +126,9 @@ export function CabinetTable(props: Props) {
                     <Menu.Item onClick={() => props.onRename({ kind: 'file', file })}>Rename</Menu.Item>
                   )}
                   <Menu.Item onClick={() => props.onDownload(file)}>Download</Menu.Item>
+                  {props.onSendForSignature && isPdf(file) && (
+                    <Menu.Item onClick={() => props.onSendForSignature?.(file)}>Send for signature</Menu.Item>
+                  )}
                   {file.abilities.delete && (
                     <Menu.Item color="red" onClick={() => props.onDelete({ kind: 'file', file })}>
                       Delete

@@ -7,6 +7,7 @@ const PlaceholderPage = lazyPage(() => import('./placeholder-page.tsx').then((m)
 const WorkflowsPage = lazyPage(() => import('../workflows/workflows-page.tsx').then((m) => m.WorkflowsPage));
 const TasksPage = lazyPage(() => import('../workbench/tasks-page.tsx').then((m) => m.TasksPage));
 const DocumentsPage = lazyPage(() => import('../documents/documents-page.tsx').then((m) => m.DocumentsPage));
+const SigningPage = lazyPage(() => import('../signing/signing-page.tsx').then((m) => m.SigningPage));
 const CabinetPage = lazyPage(() => import('../cabinet/cabinet-page.tsx').then((m) => m.CabinetPage));
 const WorkbenchPage = lazyPage(() => import('../workbench/workbench-page.tsx').then((m) => m.WorkbenchPage));
 const CompanySelectPage = lazyPage(() =>
@@ -36,6 +37,7 @@ export const companyRoutes: RouteObject[] = [
   { path: 'tasks', element: <TasksPage submitted={false} /> },
   { path: 'submitted-tasks', element: <TasksPage submitted /> },
   { path: 'documents', element: <DocumentsPage /> },
+  { path: 'documents/:documentId/sign', element: <SigningPage /> },
   { path: 'cabinet', element: <CabinetPage /> },
   { path: 'cabinet/:parentId/:fileId', element: <CabinetPage /> },
   { path: 'workbench/:moduleId/:projectId/:transactionId?/:step?', element: <WorkbenchPage /> },

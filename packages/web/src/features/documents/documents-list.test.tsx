@@ -97,4 +97,31 @@ describe('DocumentsList', () => {
     expect(screen.getByRole('slider', { name: 'From date' }).getAttribute('aria-valuetext')).toBe(dateOf(1));
     expect(screen.getByRole('slider', { name: 'To date' }).getAttribute('aria-valuetext')).toBe(dateOf(3));
   });
+
+  it('offers Send for signature on a PDF not yet prepared, and Signing once it is', () => {
+    const onSigning = vi.fn();
+    const documents: DocumentRow[] = [
+      doc(1),
+      { ...doc(2), box_file_id: null, original_file_id: 20, status: 'document.sent' },
+      { ...doc(3), filename: 'Notes.docx' },
+    ];
+    render(
+      <Providers>
+        <DocumentsList
+          companyId={7}
+          documents={documents}
+          onPreview={() => undefined}
+          onSigning={onSigning}
+        />
+      </Providers>,
+    );
+    const [word, sent, pdf] = rows();
+    expect(within(sent).getByText('Awaiting Signature')).toBeTruthy();
+    // A sent document's file is its original until the sealed one is there.
+    expect(within(sent).getByRole('button', { name: 'Document 002.pdf' })).toBeTruthy();
+    fireEvent.click(within(sent).getByRole('button', { name: 'Signing' }));
+    expect(onSigning).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+    expect(within(pdf).getByRole('button', { name: 'Send for signature' })).toBeTruthy();
+    expect(within(word).queryByRole('button', { name: 'Send for signature' })).toBeNull();
+  });
 });

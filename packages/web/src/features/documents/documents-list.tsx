@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { canSendForSignature, hasSigning, shownFileId } from '../signing/signing-entry.ts';
 import type { DocumentRow } from '../workbench/types.ts';
 import { PdfThumbnail } from './pdf-thumbnail.tsx';
 
@@ -44,6 +45,28 @@ const sorted = (rows: readonly DocumentRow[], sort: Sort) =>
     return sort === 'oldest' ? order : -order;
   });
 
+/** A row's name: a link to its preview, with a thumbnail, once it has a file (the sealed one or the original). */
+function DocumentName({
+  companyId,
+  document,
+  onPreview,
+}: {
+  companyId: number;
+  document: DocumentRow;
+  onPreview: (document: DocumentRow) => void;
+}) {
+  const fileId = shownFileId(document);
+  if (fileId === null) return document.filename;
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <PdfThumbnail companyId={companyId} fileId={fileId} />
+      <Anchor component="button" onClick={() => onPreview(document)}>
+        {document.filename}
+      </Anchor>
+    </Group>
+  );
+}
+
 /**
  * The documents section (spec 2 §2): sortable, 5 rows at first, Show more by a fifth of the list (25 to
  * 200 rows), Show less back to 5; each row opens its preview.
@@ -53,12 +76,18 @@ export function DocumentsList({
   documents,
   onPreview,
   onRecipients,
+  onSigning,
+  startingSigning = null,
 }: {
   /** The workspace, for each row's thumbnail. */
   companyId: number;
   documents: readonly DocumentRow[];
   onPreview: (document: DocumentRow) => void;
   onRecipients?: (document: DocumentRow) => void;
+  /** "Send for signature" (a PDF not yet prepared) or "Signing" (one prepared or sent). */
+  onSigning?: (document: DocumentRow) => void;
+  /** The document being prepared for signature, whose button shows it is busy. */
+  startingSigning?: number | null;
 }) {
   const [sort, setSort] = useState<Sort>('newest');
   const [shown, setShown] = useState(DOCUMENTS_INITIAL_ROWS);
@@ -71,6 +100,7 @@ export function DocumentsList({
   const [from, to] = settled ?? [first, last];
   const inRange = withinDays(documents, from, to);
   const rows = sorted(inRange, sort).slice(0, shown);
+  const withActions = Boolean(onRecipients || onSigning);
   if (documents.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -121,7 +151,7 @@ export function DocumentsList({
               <Table.Th>Document</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Date</Table.Th>
-              {onRecipients && (
+              {withActions && (
                 <Table.Th pos="relative">
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
@@ -132,16 +162,7 @@ export function DocumentsList({
             {rows.map((document) => (
               <Table.Tr key={document.id}>
                 <Table.Td>
-                  {document.box_file_id === null ? (
-                    document.filename
-                  ) : (
-                    <Group gap="sm" wrap="nowrap">
-                      <PdfThumbnail companyId={companyId} fileId={document.box_file_id} />
-                      <Anchor component="button" onClick={() => onPreview(document)}>
-                        {document.filename}
-                      </Anchor>
-                    </Group>
-                  )}
+                  <DocumentName companyId={companyId} document={document} onPreview={onPreview} />
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="light">{documentStatusLabel(document)}</Badge>
@@ -149,11 +170,30 @@ export function DocumentsList({
                 <Table.Td>
                   {new Date(document.completed_at ?? document.created_at).toLocaleDateString()}
                 </Table.Td>
-                {onRecipients && (
+                {withActions && (
                   <Table.Td>
-                    <Button size="compact-xs" variant="subtle" onClick={() => onRecipients(document)}>
-                      Recipients
-                    </Button>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {onSigning && hasSigning(document) && (
+                        <Button size="compact-xs" variant="subtle" onClick={() => onSigning(document)}>
+                          Signing
+                        </Button>
+                      )}
+                      {onSigning && canSendForSignature(document) && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          loading={startingSigning === document.id}
+                          onClick={() => onSigning(document)}
+                        >
+                          Send for signature
+                        </Button>
+                      )}
+                      {onRecipients && (
+                        <Button size="compact-xs" variant="subtle" onClick={() => onRecipients(document)}>
+                          Recipients
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -1,9 +1,11 @@
 import { Alert, Card, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { apiFetch } from '../../api/client.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { hasSigning, shownFileId, signingPath } from '../signing/signing-entry.ts';
+import { useStartSigning } from '../signing/use-start-signing.ts';
 import type { DocumentRow } from '../workbench/types.ts';
 import { DocumentsList } from './documents-list.tsx';
 import { PdfPreviewModal } from './pdf-preview-modal.tsx';
@@ -17,6 +19,14 @@ export function DocumentsPage() {
   const companyId = Number(useParams().companyId);
   const [preview, setPreview] = useState<DocumentRow | null>(null);
   const [recipients, setRecipients] = useState<DocumentRow | null>(null);
+  const navigate = useNavigate();
+  const startSigning = useStartSigning(companyId);
+  const openSigning = (document: DocumentRow) =>
+    hasSigning(document)
+      ? navigate(signingPath(companyId, document.id))
+      : startSigning.mutate({ documentId: document.id });
+  const starting = startSigning.isPending ? startSigning.variables : undefined;
+  const startingId = starting && 'documentId' in starting ? starting.documentId : null;
   const documents = useQuery({
     queryKey: ['account', companyId, 'workbench', 'document-history'],
     queryFn: () =>
@@ -34,13 +44,15 @@ export function DocumentsPage() {
             documents={documents.data}
             onPreview={setPreview}
             onRecipients={setRecipients}
+            onSigning={openSigning}
+            startingSigning={startingId}
           />
         )}
       </Card>
       <RecipientsModal companyId={companyId} document={recipients} onClose={() => setRecipients(null)} />
       <PdfPreviewModal
         companyId={companyId}
-        fileId={preview?.box_file_id ?? null}
+        fileId={preview ? shownFileId(preview) : null}
         title={preview?.label ?? ''}
         onClose={() => setPreview(null)}
       />

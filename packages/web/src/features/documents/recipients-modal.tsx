@@ -1,4 +1,4 @@
-import { type RecipientView, validateEmail } from '@charter/domain';
+import { RECIPIENT_ROLES, type RecipientView, validateEmail } from '@charter/domain';
 import {
   ActionIcon,
   Alert,
@@ -21,7 +21,7 @@ import { useNotices } from '../../app/notices.tsx';
 
 type Recipient = RecipientView;
 
-export const RECIPIENT_ROLES = ['Signer', 'Viewer', 'Approver'];
+/** Spec 2 §5: name, email and role are all needed. */
 export const FILL_ALL_FIELDS = 'Please fill out all fields';
 
 /** View Document Recipients: who a document goes to, with an add form and removal after a confirm. */
@@ -134,7 +134,13 @@ export function RecipientsModal({
             }}
             onBlur={() => email && setEmailError(validateEmail(email))}
           />
-          <Select label="Role" data={RECIPIENT_ROLES} value={role} onChange={setRole} allowDeselect={false} />
+          <Select
+            label="Role"
+            data={[...RECIPIENT_ROLES]}
+            value={role}
+            onChange={setRole}
+            allowDeselect={false}
+          />
         </Group>
         {error && <Alert color="red">{error}</Alert>}
         <Group justify="flex-end">

@@ -14,6 +14,10 @@ export type Task = TaskView;
 export type Transaction = TransactionView;
 export type Project = ProjectView;
 export type Questionnaire = QuestionnaireView;
-export type DocumentRow = DocumentView;
+/**
+ * A document as lists show it. Once sent for signature its file being signed is `original_file_id`
+ * (box_file_id is the sealed file, none until then); optional until every list sends it.
+ */
+export type DocumentRow = DocumentView & { original_file_id?: number | null };
 export type Resource = ResourceView;
 export type Counsel = CounselView;
