@@ -324,6 +324,15 @@ describe('signing a document', () => {
     expect(after.body.state).toBe('declined');
     expect(after.body.recipients[0]).toMatchObject({ state: 'declined', decline_reason: 'Wrong amount' });
     expect((await t.mailTo(owner.email)).some((m) => m.subject.startsWith('Declined'))).toBe(true);
+    // Spec 2 §4: a declined document is hidden from the user's own list; a voided one shows as Voided.
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/document',
+      headers: { authorization: owner.bearer },
+    });
+    const listed = (mine.json() as Json[]).map((d) => [d.id, d.status]);
+    expect(listed).toContainEqual([id, 'document.voided']);
+    expect(listed.map(([listedId]) => listedId)).not.toContain(next.document.id);
   });
 
   it('refuses a signer whose turn has not come', async () => {

@@ -9,6 +9,8 @@ export const DOCUMENT_STATUS = {
   COMPLETED: 'document.completed',
   DECLINED: 'document.declined',
   DELETED: 'document.deleted',
+  /** A display state of spec 2 §4: the sender withdrew it from signature. */
+  VOIDED: 'document.voided',
 } as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUS)[keyof typeof DOCUMENT_STATUS];
 
@@ -105,6 +107,8 @@ export function documentStatusLabel(document: {
   if (document.status === DOCUMENT_STATUS.VIEWED) return 'Viewed';
   if (document.status === DOCUMENT_STATUS.SENT) return 'Awaiting Signature';
   if (document.status === DOCUMENT_STATUS.DRAFT) return 'Not yet sent';
+  if (document.status === DOCUMENT_STATUS.DECLINED) return 'Declined';
+  if (document.status === DOCUMENT_STATUS.VOIDED) return 'Voided';
   return '';
 }
 

@@ -1,4 +1,4 @@
-import { SIGNING_NOT_PENDING } from '@charter/domain';
+import { DOCUMENT_STATUS, SIGNING_NOT_PENDING } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -12,8 +12,6 @@ import { presentForOwner } from './get-signing-document.ts';
 import { memberEventActor, senderOf } from './people.ts';
 import { recordDocumentEvent } from './record-document-event.ts';
 import { findSigningDocument, recipientsOf } from './scope.ts';
-
-export const VOIDED_STATUS = 'document.voided';
 
 /**
  * POST /api/account/signing/documents/{id}/void: a document waiting for signatures is withdrawn. Links
@@ -33,7 +31,7 @@ export async function voidDocument(input: {
   }
   const [voided] = await tx
     .update(documents)
-    .set({ signingState: 'voided', status: VOIDED_STATUS, updatedAt: new Date() })
+    .set({ signingState: 'voided', status: DOCUMENT_STATUS.VOIDED, updatedAt: new Date() })
     .where(eq(documents.id, document.id))
     .returning();
   await recordDocumentEvent({ tx, documentId: document.id, kind: 'voided', actor: memberEventActor(actor) });

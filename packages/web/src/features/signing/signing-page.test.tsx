@@ -40,6 +40,7 @@ const view = (more: Partial<SigningDocumentView> = {}): SigningDocumentView => (
     id: 4,
     filename: 'Lease.pdf',
     label: 'Office Lease',
+    original_file_id: 7,
     box_file_id: null,
     status: 'document.draft',
     revision_count: 0,

@@ -16,8 +16,8 @@ export type Project = ProjectView;
 export type Questionnaire = QuestionnaireView;
 /**
  * A document as lists show it. Once sent for signature its file being signed is `original_file_id`
- * (box_file_id is the sealed file, none until then); optional until every list sends it.
+ * (box_file_id is the sealed file, none until then).
  */
-export type DocumentRow = DocumentView & { original_file_id?: number | null };
+export type DocumentRow = DocumentView;
 export type Resource = ResourceView;
 export type Counsel = CounselView;
