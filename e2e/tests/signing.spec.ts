@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { dataDir } from '../playwright.config.ts';
 import { expectNoSidewaysScroll } from '../support/a11y.ts';
 import { onBaseURL, waitForMail } from '../support/mail.ts';
@@ -30,6 +31,7 @@ async function signFromEmail(
   email: string,
   baseURL: string | undefined,
   viewport: { width: number; height: number },
+  options = { date: true },
 ) {
   const mail = await waitForMail(email);
   const link = onBaseURL(signingLink(mail.text), baseURL);
@@ -44,10 +46,11 @@ async function signFromEmail(
     .click();
   await drawOn(page);
   await page.getByRole('button', { name: 'Adopt and sign' }).click();
-  await page
-    .getByRole('button', { name: /^Date signed \(required\)/ })
-    .first()
-    .click();
+  if (options.date)
+    await page
+      .getByRole('button', { name: /^Date signed \(required\)/ })
+      .first()
+      .click();
   if (viewport.width < 500) await expectNoSidewaysScroll(page, 'signing page on a phone');
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByText(/^You signed /)).toBeVisible();
@@ -122,4 +125,56 @@ test('both parties sign a generated NDA from their emails; the owner sees it com
   });
   await expect(verify.getByRole('status')).toContainText('Not verified');
   await Promise.all([first.context.close(), second.context.close(), verify.close()]);
+});
+
+test('fields placed by hand on an uploaded PDF are signed, and the owner sees it completed live', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const signer = { name: 'Sam Signer', email: `sam-${Date.now().toString(36)}@example.com` };
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([612, 792]).drawText('Office lease: signed below.', { x: 72, y: 700, size: 16, font });
+  const lease = Buffer.from(await pdf.save());
+
+  await loginWithPassword(page, demo().email, demo().password);
+  await page.getByRole('link', { name: 'File Cabinet' }).click();
+  await page
+    .getByLabel('Files to upload')
+    .setInputFiles([{ name: 'Lease.pdf', mimeType: 'application/pdf', buffer: lease }]);
+  await expect(page.getByText('File uploaded.')).toBeVisible();
+  await page.getByRole('button', { name: 'Actions for Lease.pdf' }).click();
+  await page.getByRole('menuitem', { name: 'Send for signature' }).click();
+  await expect(page).toHaveURL(/\/documents\/\d+\/sign$/);
+
+  await page.getByLabel('Name', { exact: true }).fill(signer.name);
+  await page.getByLabel('Email', { exact: true }).fill(signer.email);
+  await page.getByRole('button', { name: 'Add Recipient' }).click();
+  await expect(page.getByRole('table', { name: 'Recipients' })).toContainText(signer.name);
+  // The only signer is the one fields are placed for.
+  await expect(page.getByRole('combobox', { name: 'Fields for' })).toHaveValue(signer.name);
+  await page.getByRole('group', { name: 'Field kind' }).getByRole('button', { name: 'Signature' }).click();
+  const sheet = page.getByRole('group', { name: 'Page 1' });
+  await sheet.scrollIntoViewIfNeeded();
+  await expect(sheet.locator('img')).toHaveCount(1);
+  const box = await sheet.boundingBox();
+  if (!box) throw new Error('no page');
+  await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.7);
+  await page.getByRole('button', { name: 'Save fields' }).click();
+  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+  await snap(page, 'signing-editor-placed');
+  await page.getByRole('button', { name: 'Send for Signature' }).click();
+  await expect(page.getByText('Link Sent').first()).toBeVisible();
+
+  const signed = await signFromEmail(
+    browser,
+    signer.email,
+    baseURL,
+    { width: 1280, height: 800 },
+    { date: false },
+  );
+  await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible({ timeout: 45_000 });
+  await signed.context.close();
 });

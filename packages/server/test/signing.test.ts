@@ -146,6 +146,13 @@ describe('signing a document', () => {
       { width: 612, height: 792 },
     ]);
 
+    // The field editor and the signing page show pages as images.
+    const image = await call(owner, 'GET', `/api/account/signing/documents/${id}/pages/1?width=400`);
+    expect(image.status).toBe(200);
+    expect(image.raw.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(image.raw.rawPayload.readUInt32BE(16)).toBe(400);
+    expect((await call(owner, 'GET', `/api/account/signing/documents/${id}/pages/2`)).status).toBe(404);
+
     const sent = await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, { sequential: true });
     expect(sent.status).toBe(200);
     expect(sent.body.state).toBe('sent');
@@ -161,6 +168,9 @@ describe('signing a document', () => {
     });
     expect(early.status).toBe(400);
     expect(early.body.message).toBe(SIGNING_CONSENT_FIRST);
+    const page = await signer('GET', `/api/public/sign/${first}/pages/0.png?width=800`);
+    expect(page.status).toBe(200);
+    expect(page.raw.headers['content-type']).toBe('image/png');
     const signed = await signAs(first, founder.name);
     expect(signed.status).toBe(200);
     expect(signed.body.signer).toMatchObject({ signed: true, can_sign: false });
