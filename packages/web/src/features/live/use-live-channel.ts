@@ -1,4 +1,9 @@
 import { LIVE_REFRESH_DELAY_MS, type LiveEvent } from '@charter/domain';
+
+/** Spec 1: pages refresh 3.5 s after an event, dashboards after 2 s. */
+export const refreshDelayFor = (pathname: string) =>
+  /\/dashboard(\/|$)/.test(pathname) ? LIVE_REFRESH_DELAY_MS.dashboard : LIVE_REFRESH_DELAY_MS.page;
+
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ensureAccessToken } from '../../api/token-renewal.ts';
@@ -27,7 +32,7 @@ export function useLiveChannel(companyId: number): LiveState {
       if (event.type === 'toast') pushNotice({ type: event.toast.type, message: event.toast.message });
       else if (event.type === 'alert') pushNotice({ type: 'warning', message: event.message });
       else if (event.type === 'console') console.info(event.message);
-      else reload(LIVE_REFRESH_DELAY_MS.page);
+      else reload(refreshDelayFor(window.location.pathname));
     };
     const stop = connectLive({
       token: (fresh) => ensureAccessToken(companyId, fresh),
