@@ -19,3 +19,16 @@ export const signingFieldSchema = z.object({
   required: z.boolean(),
 });
 export type SigningField = z.infer<typeof signingFieldSchema>;
+
+/**
+ * A field's usual size in points, by kind: what a template's signing block draws and what the field
+ * editor places (a signature line, initials, a line of text at body size, a tick box).
+ */
+export const DEFAULT_FIELD_SIZES: Record<FieldKind, { width: number; height: number }> = {
+  signature: { width: 180, height: 36 },
+  initials: { width: 60, height: 30 },
+  date: { width: 110, height: 18 },
+  name: { width: 180, height: 18 },
+  text: { width: 160, height: 18 },
+  checkbox: { width: 14, height: 14 },
+};

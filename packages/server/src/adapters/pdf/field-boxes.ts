@@ -1,4 +1,4 @@
-import { type FieldKind, isOptionalKind, type SigningField } from '@charter/domain';
+import { DEFAULT_FIELD_SIZES, type FieldKind, isOptionalKind, type SigningField } from '@charter/domain';
 import { type PDFPage, rgb } from 'pdf-lib';
 import { drawLine as drawText, type EmbeddedFonts } from './fonts.ts';
 import type { Tag } from './markdown-blocks.ts';
@@ -8,14 +8,7 @@ import type { Tag } from './markdown-blocks.ts';
  * initials, and a line of text (a date, a name) at body size. A box narrower than its line is kept; a
  * line narrower than its box (a cell of a three-column table) narrows the box.
  */
-export const BOX_SIZES: Record<FieldKind, { width: number; height: number }> = {
-  signature: { width: 180, height: 36 },
-  initials: { width: 60, height: 30 },
-  date: { width: 110, height: 18 },
-  name: { width: 180, height: 18 },
-  text: { width: 150, height: 18 },
-  checkbox: { width: 12, height: 12 },
-};
+export const BOX_SIZES = DEFAULT_FIELD_SIZES;
 
 const CAPTION = { size: 7, least: 4, gap: 2.5 };
 /** How far a box's caption reaches below the line the box stands on. */

@@ -9,6 +9,7 @@ import * as fontkit from 'fontkit';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { BOX_SIZES } from './field-boxes.ts';
 import { bundledFontFiles } from './fonts.ts';
 import { markdownToPdf } from './markdown-pdf.ts';
 
@@ -324,7 +325,13 @@ describe('markdownToPdf with signing tags', () => {
     expect(signature.page).toBe(1);
     expect(signature.width).toBeLessThan(180);
     expect(signature.x + signature.width).toBeLessThanOrEqual(72 + 156);
-    expect(box).toMatchObject({ kind: 'checkbox', page: 1, width: 12, height: 12, required: false });
+    expect(box).toMatchObject({
+      kind: 'checkbox',
+      page: 1,
+      width: BOX_SIZES.checkbox.width,
+      height: BOX_SIZES.checkbox.height,
+      required: false,
+    });
     const pages = await popplerWords(bytes);
     expect(pages).toHaveLength(2);
     expect(pages[1].map((word) => word.text).join(' ')).toContain('Signature — Company');

@@ -1,4 +1,4 @@
-import type { FieldKind } from '@charter/domain';
+import { DEFAULT_FIELD_SIZES, type FieldKind } from '@charter/domain';
 
 /**
  * The field editor's geometry, kept free of React and the DOM. Fields are stored as the contract has
@@ -11,14 +11,7 @@ export type Point = { x: number; y: number };
 export type Box = Point & Size;
 
 /** A new field's size in points, by kind: a signature line, a date, a tick box… */
-export const DEFAULT_FIELD_SIZE: Record<FieldKind, Size> = {
-  signature: { width: 180, height: 36 },
-  initials: { width: 60, height: 30 },
-  date: { width: 110, height: 18 },
-  text: { width: 160, height: 18 },
-  checkbox: { width: 14, height: 14 },
-  name: { width: 180, height: 18 },
-};
+export const DEFAULT_FIELD_SIZE: Record<FieldKind, Size> = DEFAULT_FIELD_SIZES;
 
 /** No field is resized below this, in points: a box still big enough to grab. */
 export const MIN_FIELD_SIZE = 8;
