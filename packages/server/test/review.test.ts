@@ -155,6 +155,9 @@ describe('reviewers and redlining', () => {
 
     const allowed = await call(owner, 'PATCH', `${base}/redline`, { redlining_allowed: true });
     expect(allowed.body).toEqual({ message: REDLINING_ALLOWED });
+    const flagged = (await call(owner, 'GET', `/api/account/transaction/${group.id}`)).body;
+    expect(flagged.redlining).toBe(true);
+    expect(flagged.tasks[0].document.redlining_allowed).toBe(true);
     const made = await publicCall(`/api/public/review/${secret}/suggestions`, replace);
     expect(made.status).toBe(200);
     const stale = { ...replace, quote: 'A pilot projeXt' };
