@@ -53,12 +53,15 @@ export function DocumentsList({
   documents,
   onPreview,
   onRecipients,
+  onReview,
 }: {
   /** The workspace, for each row's thumbnail. */
   companyId: number;
   documents: readonly DocumentRow[];
   onPreview: (document: DocumentRow) => void;
   onRecipients?: (document: DocumentRow) => void;
+  /** Reviewers and the redline (features/review). */
+  onReview?: (document: DocumentRow) => void;
 }) {
   const [sort, setSort] = useState<Sort>('newest');
   const [shown, setShown] = useState(DOCUMENTS_INITIAL_ROWS);
@@ -154,6 +157,11 @@ export function DocumentsList({
                     <Button size="compact-xs" variant="subtle" onClick={() => onRecipients(document)}>
                       Recipients
                     </Button>
+                    {onReview && (
+                      <Button size="compact-xs" variant="subtle" onClick={() => onReview(document)}>
+                        Review
+                      </Button>
+                    )}
                   </Table.Td>
                 )}
               </Table.Tr>

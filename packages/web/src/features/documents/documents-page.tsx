@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { apiFetch } from '../../api/client.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { ReviewModal } from '../review/review-modal.tsx';
 import type { DocumentRow } from '../workbench/types.ts';
 import { DocumentsList } from './documents-list.tsx';
 import { PdfPreviewModal } from './pdf-preview-modal.tsx';
@@ -17,6 +18,7 @@ export function DocumentsPage() {
   const companyId = Number(useParams().companyId);
   const [preview, setPreview] = useState<DocumentRow | null>(null);
   const [recipients, setRecipients] = useState<DocumentRow | null>(null);
+  const [review, setReview] = useState<DocumentRow | null>(null);
   const documents = useQuery({
     queryKey: ['account', companyId, 'workbench', 'document-history'],
     queryFn: () =>
@@ -34,10 +36,12 @@ export function DocumentsPage() {
             documents={documents.data}
             onPreview={setPreview}
             onRecipients={setRecipients}
+            onReview={setReview}
           />
         )}
       </Card>
       <RecipientsModal companyId={companyId} document={recipients} onClose={() => setRecipients(null)} />
+      <ReviewModal companyId={companyId} document={review} onClose={() => setReview(null)} />
       <PdfPreviewModal
         companyId={companyId}
         fileId={preview?.box_file_id ?? null}
