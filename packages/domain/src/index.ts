@@ -7,6 +7,7 @@ export * from './contract/index.ts';
 export * from './live/contract.ts';
 export * from './platform/contract.ts';
 export * from './profile/contract.ts';
+export * from './review/contract.ts';
 export * from './rules/index.ts';
 export * from './signing/consent.ts';
 export * from './signing/contract.ts';

@@ -42,6 +42,8 @@ import { LIVE_CHANNEL } from './modules/live/publish-event.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { publicReviewRoutes } from './modules/review/public-routes.ts';
+import { reviewRoutes } from './modules/review/routes.ts';
 import { publicSigningRoutes } from './modules/signing/public-routes.ts';
 import { signingRoutes } from './modules/signing/routes.ts';
 import { startSigningSchedule } from './modules/signing/sweep.ts';
@@ -214,6 +216,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     cabinetRoutes,
     signingRoutes,
     publicSigningRoutes,
+    reviewRoutes,
+    publicReviewRoutes,
     readinessRoutes,
   ]) {
     await routes(app, ctx);

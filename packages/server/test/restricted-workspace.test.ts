@@ -259,6 +259,59 @@ const cases: Case[] = [
     404,
     400,
   ),
+  // Review: the task's uploaded document has no redline source (reviewers of it only comment).
+  c(
+    'GET /api/account/pandadoc/documents/{id}/reviewer',
+    (x) => ({ url: `/api/account/pandadoc/documents/${x.documentId}/reviewer` }),
+    404,
+    200,
+  ),
+  c(
+    'POST /api/account/pandadoc/documents/{id}/reviewer',
+    (x) => ({
+      url: `/api/account/pandadoc/documents/${x.documentId}/reviewer`,
+      body: { reviewers: [{ first_name: 'Rita', last_name: 'Counsel', email: 'rita@example.com' }] },
+    }),
+    404,
+    200,
+  ),
+  c(
+    'GET /api/account/pandadoc/documents/{id}/redline',
+    (x) => ({ url: `/api/account/pandadoc/documents/${x.documentId}/redline` }),
+    404,
+    200,
+  ),
+  c(
+    'PATCH /api/account/pandadoc/documents/{id}/redline',
+    (x) => ({
+      url: `/api/account/pandadoc/documents/${x.documentId}/redline`,
+      body: { redlining_allowed: true },
+    }),
+    404,
+    409,
+  ),
+  c(
+    'POST /api/account/pandadoc/documents/{id}/redline',
+    (x) => ({ url: `/api/account/pandadoc/documents/${x.documentId}/redline`, body: {} }),
+    404,
+    409,
+  ),
+  // No suggestion on either document: the hidden one is not found before its suggestion is looked for.
+  c(
+    'PUT /api/account/pandadoc/documents/{id}/suggestions/{suggestionId}',
+    (x) => ({
+      url: `/api/account/pandadoc/documents/${x.documentId}/suggestions/2147483647`,
+      body: { status: 'accepted' },
+    }),
+    404,
+    404,
+  ),
+  c(
+    'POST /api/account/pandadoc/documents/{id}/approve',
+    (x) => ({ url: `/api/account/pandadoc/documents/${x.documentId}/approve`, body: {} }),
+    404,
+    400,
+  ),
   // A cabinet file becomes a document to sign only for those who may open the cabinet.
   c(
     'POST /api/account/signing/documents',

@@ -182,6 +182,32 @@ const probes: Probe[] = [
   probe('GET /api/account/signing/documents/{id}/pages/{page}', (x) => ({
     url: `/api/account/signing/documents/${x.documentId}/pages/0`,
   })),
+  probe('GET /api/account/pandadoc/documents/{id}/reviewer', (x) => ({
+    url: `/api/account/pandadoc/documents/${x.documentId}/reviewer`,
+  })),
+  probe('POST /api/account/pandadoc/documents/{id}/reviewer', (x) => ({
+    url: `/api/account/pandadoc/documents/${x.documentId}/reviewer`,
+    body: { reviewers: [{ first_name: 'Eve', last_name: 'Spy', email: 'eve@example.com' }] },
+  })),
+  probe('GET /api/account/pandadoc/documents/{id}/redline', (x) => ({
+    url: `/api/account/pandadoc/documents/${x.documentId}/redline`,
+  })),
+  probe('PATCH /api/account/pandadoc/documents/{id}/redline', (x) => ({
+    url: `/api/account/pandadoc/documents/${x.documentId}/redline`,
+    body: { redlining_allowed: true },
+  })),
+  probe('POST /api/account/pandadoc/documents/{id}/redline', (x) => ({
+    url: `/api/account/pandadoc/documents/${x.documentId}/redline`,
+    body: {},
+  })),
+  probe('PUT /api/account/pandadoc/documents/{id}/suggestions/{suggestionId}', (x) => ({
+    url: `/api/account/pandadoc/documents/${x.documentId}/suggestions/1`,
+    body: { status: 'accepted' },
+  })),
+  probe('POST /api/account/pandadoc/documents/{id}/approve', (x) => ({
+    url: `/api/account/pandadoc/documents/${x.documentId}/approve`,
+    body: {},
+  })),
   probe('POST /api/account/signing/documents', (x) => ({
     url: '/api/account/signing/documents',
     body: { file_id: x.documentFileId },

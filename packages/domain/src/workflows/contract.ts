@@ -97,6 +97,8 @@ export const taskDocument = z.object({
   box_file_id: z.number().nullable(),
   status: z.string().nullable(),
   revision_count: z.number(),
+  /** Reviewers may propose changes to its text (the document's redlining status). */
+  redlining_allowed: z.boolean(),
 });
 export type TaskDocument = z.infer<typeof taskDocument>;
 
@@ -149,6 +151,8 @@ const transactionCard = z.object({
   state: z.string(),
   /** The card's status (spec 2 §4), from transactionCardStatus. */
   status: z.string(),
+  /** Spec 2 §4: some task's document has redlining status (allowed). */
+  redlining: z.boolean(),
   open: z.boolean(),
   is_started: z.boolean(),
   validated_questionnaire: z.boolean(),

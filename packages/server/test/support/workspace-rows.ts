@@ -128,6 +128,8 @@ export async function snapshotWorkspace(t: TestApp, accountId: number) {
     'documents', ${owned('documents')}, 'files', ${owned('files')}, 'folders', ${owned('folders')},
     'resources', ${owned('resources')}, 'recommendations', ${owned('recommendations')},
     'recipients', ${owned('document_recipients')}, 'custom_documents', ${owned('custom_documents')},
+    'reviewers', ${owned('document_reviewers')}, 'suggestions', ${owned('document_suggestions')},
+    'revisions', ${owned('document_revisions')},
     'counsel', ${through('project_counsel', 'projects', 'project_id')},
     'answers', ${through('flat_features', 'transactions', 'transaction_id')},
     'resource_features', ${through('resource_features', 'resources', 'resource_id')},

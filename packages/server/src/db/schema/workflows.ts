@@ -219,6 +219,8 @@ export const documents = pgTable(
     /** SHA-256 of the sealed file, by which /verify finds it. */
     sealedSha256: text('sealed_sha256'),
     sealedAt: timestamp('sealed_at', { withTimezone: true }),
+    /** Reviewers may propose text changes (only a document with a redline source: document_revisions). */
+    redliningAllowed: boolean('redlining_allowed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
 import type { AppContext } from '../../context.ts';
 import {
   customDocuments,
+  documentRevisions,
   files,
   projects,
   projectTemplates,
@@ -151,6 +152,16 @@ async function generate(ctx: AppContext, taskId: number, autoSend: AutoSend) {
       templateVariant: variantLabel,
       at: now,
     });
+    if (output.redlineSource !== null) {
+      // What reviewers redline: the text this PDF was rendered from (modules/review).
+      await tx.insert(documentRevisions).values({
+        accountId: task.accountId,
+        documentId: document.id,
+        revision: 0,
+        markdown: output.redlineSource,
+        fileId: file.id,
+      });
+    }
     if (output.signers.length > 0) {
       // The task is done when its document is signed and sealed (modules/signing).
       await prepareGeneratedSigning({
@@ -178,6 +189,8 @@ type Generated = {
   /** Where its template's signers sign, and who they are (none for a Custom document). */
   fields: SigningField[];
   signers: Signer[];
+  /** The rendered Markdown, kept when the task group allows redlining (null otherwise). */
+  redlineSource: string | null;
 };
 
 /** A library task: its Markdown body with the frozen answers, as a PDF. */
@@ -194,7 +207,8 @@ async function renderLibraryDocument(
   if (!variant) throw new Error(`Task ${task.id} has no template to generate from`);
   const body = template.bodies[variant.body] ?? '';
   const data = bodyDataFrom(transactionTemplate, transaction.finalizeSnapshot ?? {});
-  const rendered = await markdownToPdf(renderBody(body, data), {
+  const markdown = renderBody(body, data);
+  const rendered = await markdownToPdf(markdown, {
     title: task.label,
     subject: transaction.label,
   });
@@ -205,6 +219,7 @@ async function renderLibraryDocument(
     variantLabel: variant.customer_label,
     fields: rendered.fields,
     signers: signersFor(taskTemplate, data),
+    redlineSource: transactionTemplate.redline_available ? markdown : null,
   };
 }
 
@@ -229,5 +244,6 @@ async function fillCustomDocument(
     variantLabel: custom.filename,
     fields: [],
     signers: [],
+    redlineSource: null,
   };
 }

@@ -36,6 +36,7 @@ export type ListDocument = {
   fileId: number | null;
   status: string | null;
   revisionCount: number;
+  redliningAllowed: boolean;
 };
 export type ListTransaction = {
   id: number;
@@ -112,7 +113,8 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
   );
   const documentRows = await jsonArrays(
     tx,
-    sql`select json_agg(json_build_array(d.task_id, d.id, d.filename, d.file_id, d.status, d.revision_count))::text
+    sql`select json_agg(json_build_array(d.task_id, d.id, d.filename, d.file_id, d.status, d.revision_count,
+        d.redlining_allowed))::text
         as data
       from (select distinct on (task_id) * from ${documents}
             where task_id in (select k.id from ${tasks} k where k.transaction_id in (${chosen}))
@@ -159,6 +161,7 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
         fileId: r[3] as number | null,
         status: r[4] as string | null,
         revisionCount: r[5] as number,
+        redliningAllowed: r[6] as boolean,
       },
     ]),
   );

@@ -73,6 +73,7 @@ const presentTaskDocument = (document: ListDocument | undefined): TaskDocument |
         box_file_id: document.fileId,
         status: document.status,
         revision_count: document.revisionCount,
+        redlining_allowed: document.redliningAllowed,
       }
     : null;
 
@@ -188,7 +189,9 @@ function withStatus<T extends ReturnType<typeof groupCard> & { tasks: TaskSummar
     deleteLevel,
     tasks: group.tasks,
   });
-  return { ...group, status: transactionCardStatus(group), abilities };
+  // Spec 2 §4: a group is flagged Redlining when any task's document allows redlining.
+  const redlining = group.tasks.some((task) => task.document?.redlining_allowed === true);
+  return { ...group, status: transactionCardStatus(group), redlining, abilities };
 }
 
 export function presentTransaction(

@@ -78,6 +78,7 @@ export function DocumentsList({
   onRecipients,
   onSigning,
   startingSigning = null,
+  onReview,
 }: {
   /** The workspace, for each row's thumbnail. */
   companyId: number;
@@ -88,6 +89,8 @@ export function DocumentsList({
   onSigning?: (document: DocumentRow) => void;
   /** The document being prepared for signature, whose button shows it is busy. */
   startingSigning?: number | null;
+  /** Reviewers and the redline (features/review). */
+  onReview?: (document: DocumentRow) => void;
 }) {
   const [sort, setSort] = useState<Sort>('newest');
   const [shown, setShown] = useState(DOCUMENTS_INITIAL_ROWS);
@@ -191,6 +194,11 @@ export function DocumentsList({
                       {onRecipients && (
                         <Button size="compact-xs" variant="subtle" onClick={() => onRecipients(document)}>
                           Recipients
+                        </Button>
+                      )}
+                      {onReview && (
+                        <Button size="compact-xs" variant="subtle" onClick={() => onReview(document)}>
+                          Review
                         </Button>
                       )}
                     </Group>

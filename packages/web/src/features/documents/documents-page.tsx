@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { apiFetch } from '../../api/client.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { ReviewModal } from '../review/review-modal.tsx';
 import { hasSigning, shownFileId, signingPath } from '../signing/signing-entry.ts';
 import { useStartSigning } from '../signing/use-start-signing.ts';
 import type { DocumentRow } from '../workbench/types.ts';
@@ -27,6 +28,7 @@ export function DocumentsPage() {
       : startSigning.mutate({ documentId: document.id });
   const starting = startSigning.isPending ? startSigning.variables : undefined;
   const startingId = starting && 'documentId' in starting ? starting.documentId : null;
+  const [review, setReview] = useState<DocumentRow | null>(null);
   const documents = useQuery({
     queryKey: ['account', companyId, 'workbench', 'document-history'],
     queryFn: () =>
@@ -46,10 +48,12 @@ export function DocumentsPage() {
             onRecipients={setRecipients}
             onSigning={openSigning}
             startingSigning={startingId}
+            onReview={setReview}
           />
         )}
       </Card>
       <RecipientsModal companyId={companyId} document={recipients} onClose={() => setRecipients(null)} />
+      <ReviewModal companyId={companyId} document={review} onClose={() => setReview(null)} />
       <PdfPreviewModal
         companyId={companyId}
         fileId={preview ? shownFileId(preview) : null}

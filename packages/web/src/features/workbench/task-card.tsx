@@ -16,6 +16,7 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { ReviewModal } from '../review/review-modal.tsx';
 import { useWorkbenchMutation, workbenchApi } from './api.ts';
 import { CustomDocumentPanel } from './custom-document-panel.tsx';
 import type { Task, Transaction } from './types.ts';
@@ -41,6 +42,7 @@ type Props = {
 export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
   const { push } = useNotices();
   const [showAll, setShowAll] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const api = workbenchApi(companyId);
   const update = useWorkbenchMutation(companyId, (body: UpdateTaskBody) => api.updateTask(task.id, body));
   const run = (body: UpdateTaskBody) =>
@@ -180,11 +182,21 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
                 {documentStatusLabel(task.document)}
               </Badge>
             </Group>
-            {task.document.box_file_id !== null && (
-              <Button size="compact-sm" variant="light" onClick={() => onPreview(task)}>
-                Preview
+            <Group gap="xs">
+              {task.document.box_file_id !== null && (
+                <Button size="compact-sm" variant="light" onClick={() => onPreview(task)}>
+                  Preview
+                </Button>
+              )}
+              <Button size="compact-sm" variant="light" onClick={() => setReviewing(true)}>
+                Review
               </Button>
-            )}
+            </Group>
+            <ReviewModal
+              companyId={companyId}
+              document={reviewing ? task.document : null}
+              onClose={() => setReviewing(false)}
+            />
           </Group>
         )}
         {timeline.length > 0 && (
