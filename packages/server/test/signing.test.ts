@@ -15,8 +15,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentRecipients, documents } from '../src/db/schema/index.ts';
-import { sealDocumentJob } from '../src/modules/signing/seal-job.ts';
+import { documentRecipients, documents, jobs } from '../src/db/schema/index.ts';
+import { SEAL_JOB, sealDocumentJob } from '../src/modules/signing/seal-job.ts';
+import { requeueStuckSeals, SEAL_STUCK_MS, sendReminders } from '../src/modules/signing/sweep.ts';
 import { VERIFY_MESSAGES } from '../src/modules/signing/verify-pdf.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -391,5 +392,37 @@ describe('signing a document', () => {
     await t.ctx.jobs.drain();
     const sealed = await call(owner, 'GET', `/api/account/signing/documents/${draft.document.id}`);
     expect(sealed.body.state).toBe('completed');
+  });
+});
+
+describe('the signing schedule', () => {
+  it('reminds a waiting signer every reminder_days with a new link, and re-queues a seal whose job was lost', async () => {
+    const owner = await signedIn(t);
+    const draft = await draftWithSigners(owner, [
+      { name: 'Rae Late', email: 'rae@example.com', party: 'Founder' },
+    ]);
+    const id = draft.document.id;
+    const solo = draft.fields
+      .filter((f: Json) => f.role !== 'Investor')
+      .map((f: Json) => ({ ...f, recipient_id: null }));
+    await call(owner, 'PUT', `/api/account/signing/documents/${id}/fields`, { fields: solo });
+    await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, { reminder_days: 2 });
+    const first = await linkFor('rae@example.com');
+    // Not yet due: nothing is sent.
+    expect(await sendReminders(t.ctx, new Date(Date.now() + 86_400_000))).toBe(0);
+    expect(await sendReminders(t.ctx, new Date(Date.now() + 2 * 86_400_000 + 60_000))).toBe(1);
+    const reminded = (await t.mailTo('rae@example.com')).at(-1);
+    expect(reminded?.subject).toMatch(/^Reminder: Please sign/);
+    const second = await linkFor('rae@example.com');
+    expect(second).not.toBe(first);
+    expect((await signer('POST', `/api/public/sign/${first}/open`)).status).toBe(404);
+
+    // Signed, then the seal job is lost: the sweep queues it again after a while, and it seals.
+    expect((await signAs(second, 'Rae Late')).status).toBe(200);
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, SEAL_JOB));
+    expect(await requeueStuckSeals(t.ctx, new Date())).toBe(0);
+    expect(await requeueStuckSeals(t.ctx, new Date(Date.now() + SEAL_STUCK_MS + 60_000))).toBe(1);
+    await t.ctx.jobs.drain();
+    expect((await call(owner, 'GET', `/api/account/signing/documents/${id}`)).body.state).toBe('completed');
   });
 });
