@@ -95,6 +95,8 @@ export const taskDocument = z.object({
   id: z.number(),
   filename: z.string(),
   box_file_id: z.number().nullable(),
+  /** Out for signature: the file being signed (box_file_id is the sealed final, once there). */
+  original_file_id: z.number().nullable(),
   status: z.string().nullable(),
   revision_count: z.number(),
   /** Reviewers may propose changes to its text (the document's redlining status). */

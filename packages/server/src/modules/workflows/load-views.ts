@@ -37,6 +37,8 @@ export type ListDocument = {
   status: string | null;
   revisionCount: number;
   redliningAllowed: boolean;
+  /** Out for signature: the file being signed (fileId waits for the sealed one). */
+  originalFileId: number | null;
 };
 export type ListTransaction = {
   id: number;
@@ -114,7 +116,7 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
   const documentRows = await jsonArrays(
     tx,
     sql`select json_agg(json_build_array(d.task_id, d.id, d.filename, d.file_id, d.status, d.revision_count,
-        d.redlining_allowed))::text
+        d.redlining_allowed, d.original_file_id))::text
         as data
       from (select distinct on (task_id) * from ${documents}
             where task_id in (select k.id from ${tasks} k where k.transaction_id in (${chosen}))
@@ -162,6 +164,7 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
         status: r[4] as string | null,
         revisionCount: r[5] as number,
         redliningAllowed: r[6] as boolean,
+        originalFileId: r[7] as number | null,
       },
     ]),
   );

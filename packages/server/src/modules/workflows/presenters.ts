@@ -71,6 +71,7 @@ const presentTaskDocument = (document: ListDocument | undefined): TaskDocument |
         id: document.id,
         filename: document.filename,
         box_file_id: document.fileId,
+        original_file_id: document.originalFileId,
         status: document.status,
         revision_count: document.revisionCount,
         redlining_allowed: document.redliningAllowed,

@@ -23,4 +23,5 @@ export const canSendForSignature = (document: Row) =>
   !hasSigning(document) && document.box_file_id !== null && /\.pdf$/i.test(document.filename);
 
 /** The file to show: the sealed one once there, else the one being signed. */
-export const shownFileId = (document: Row) => document.box_file_id ?? document.original_file_id ?? null;
+export const shownFileId = (document: Pick<Row, 'box_file_id' | 'original_file_id'>) =>
+  document.box_file_id ?? document.original_file_id ?? null;

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { ReviewModal } from '../review/review-modal.tsx';
+import { shownFileId } from '../signing/signing-entry.ts';
 import { useWorkbenchMutation, workbenchApi } from './api.ts';
 import { CustomDocumentPanel } from './custom-document-panel.tsx';
 import type { Task, Transaction } from './types.ts';
@@ -183,7 +184,7 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
               </Badge>
             </Group>
             <Group gap="xs">
-              {task.document.box_file_id !== null && (
+              {shownFileId(task.document) !== null && (
                 <Button size="compact-sm" variant="light" onClick={() => onPreview(task)}>
                   Preview
                 </Button>

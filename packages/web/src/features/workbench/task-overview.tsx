@@ -24,6 +24,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { DocumentsList } from '../documents/documents-list.tsx';
 import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
 import { WorkflowRoles } from '../questionnaire/workflow-roles.tsx';
+import { shownFileId } from '../signing/signing-entry.ts';
 import { useTransactionDocuments, useWorkbenchMutation, workbenchApi } from './api.ts';
 import { AssessmentAnswers } from './assessment-answers.tsx';
 import { TaskCard } from './task-card.tsx';
@@ -57,8 +58,8 @@ export function TaskOverview(props: Props) {
   const [assigning, setAssigning] = useState(false);
   const [preview, setPreview] = useState<{ fileId: number | null; title: string } | null>(null);
   const documents = useTransactionDocuments(companyId, transaction.id, transaction.status);
-  const previewDocument = (document: Pick<DocumentRow, 'box_file_id' | 'filename'>) =>
-    setPreview({ fileId: document.box_file_id, title: document.filename.replace(/\.pdf$/, '') });
+  const previewDocument = (document: Pick<DocumentRow, 'box_file_id' | 'original_file_id' | 'filename'>) =>
+    setPreview({ fileId: shownFileId(document), title: document.filename.replace(/\.pdf$/, '') });
   const finalize = useWorkbenchMutation(companyId, (autoSend: boolean) =>
     api.finalize(transaction.id, {}, autoSend),
   );
