@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SIGNING_LINK_INVALID } from '@charter/domain/signing/messages';
 import { expect, test } from '@playwright/test';
 import { describeInitialJs, initialJs, webDist } from '../../packages/web/scripts/bundle-size.ts';
 import { snap } from '../support/ui.ts';
@@ -43,7 +44,10 @@ test('a visitor link loads the visitor app, not the staff app', async ({ page })
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  for (const link of ['/sign/3f9a', '/data-room/ABCD1234/overview', '/outside-form/XYZ']) {
+  // A signing link that names nothing: the signing page says so.
+  await page.goto('/sign/3f9a');
+  await expect(page.getByRole('heading', { name: SIGNING_LINK_INVALID })).toBeVisible();
+  for (const link of ['/data-room/ABCD1234/overview', '/outside-form/XYZ']) {
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'This link is invalid or has expired.' })).toBeVisible();
   }
