@@ -13,4 +13,19 @@ describe('request URLs in logs', () => {
       '/api/account/storage/folder?path=/a&limit=5',
     );
   });
+
+  it('never a signing or review link secret, nor a verification code, in the path', () => {
+    expect(redactUrl('/sign/Zk3_abc-DEF')).toBe('/sign/[redacted]');
+    expect(redactUrl('/api/public/sign/Zk3_abc-DEF/pages/0.png?width=800')).toBe(
+      '/api/public/sign/[redacted]/pages/0.png?width=800',
+    );
+    expect(redactUrl('/api/public/review/s3cr3t/suggestions')).toBe(
+      '/api/public/review/[redacted]/suggestions',
+    );
+    expect(redactUrl('/verify/magic-link/42/abcd1234?redirect=/c/7')).toBe(
+      '/verify/magic-link/42/[redacted]?redirect=/c/7',
+    );
+    expect(redactUrl('/api/account/signing/documents/5/send')).toBe('/api/account/signing/documents/5/send');
+    expect(redactUrl('/api/public/verify')).toBe('/api/public/verify');
+  });
 });
