@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inArray, or } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import type { Tx } from './db/client.ts';
-import { files } from './db/schema/index.ts';
+import { documentRecipients, files } from './db/schema/index.ts';
 
 /**
  * Leftovers younger than this are left alone: on a shared database another instance may be writing
@@ -13,13 +13,20 @@ export const SWEEP_GRACE_MS = 15 * 60_000;
 
 export type SweepReport = { orphans: string[]; partials: string[]; spooled: string[] };
 
-/** Of `keys`, those a file row names (as its bytes or its preview). */
+/** Of `keys`, those a row names: a file's bytes or preview, a signer's adopted signature or initials. */
 async function referencedKeys(db: Tx, keys: string[]): Promise<Set<string>> {
   const rows = await db
     .select({ storageKey: files.storageKey, previewKey: files.previewKey })
     .from(files)
     .where(or(inArray(files.storageKey, keys), inArray(files.previewKey, keys)));
-  return new Set(rows.flatMap((row) => [row.storageKey, row.previewKey ?? '']));
+  const marks = await db
+    .select({ signature: documentRecipients.signatureKey, initials: documentRecipients.initialsKey })
+    .from(documentRecipients)
+    .where(or(inArray(documentRecipients.signatureKey, keys), inArray(documentRecipients.initialsKey, keys)));
+  return new Set([
+    ...rows.flatMap((row) => [row.storageKey, row.previewKey ?? '']),
+    ...marks.flatMap((row) => [row.signature ?? '', row.initials ?? '']),
+  ]);
 }
 
 /** Removes the files of `dir` last written before `before`; returns their names. */

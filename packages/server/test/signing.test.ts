@@ -15,12 +15,16 @@ import {
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
 import { documentRecipients, documents, jobs } from '../src/db/schema/index.ts';
 import { SEAL_JOB, sealDocumentJob } from '../src/modules/signing/seal-job.ts';
+import { SIGNATURE_NOT_PNG } from '../src/modules/signing/sign-document.ts';
 import { requeueStuckSeals, SEAL_STUCK_MS, sendReminders } from '../src/modules/signing/sweep.ts';
 import { VERIFY_MESSAGES } from '../src/modules/signing/verify-pdf.ts';
+import { sweepLeftovers } from '../src/storage-sweep.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { docx, paragraph } from './support/docx.ts';
 import { uploadAs } from './support/workspace-rows.ts';
 
 let t: TestApp;
@@ -363,6 +367,41 @@ describe('signing a document', () => {
     expect(early.body.message).toBe(SIGNING_NOT_YOUR_TURN);
   });
 
+  it('refuses a signature image the seal could not draw, and keeps the signer unsigned', async () => {
+    const owner = await signedIn(t);
+    const draft = await draftWithSigners(owner, [
+      { name: 'Pat Png', email: 'pat@example.com', party: 'Founder' },
+    ]);
+    const solo = draft.fields
+      .filter((f: Json) => f.role !== 'Investor')
+      .map((f: Json) => ({ ...f, recipient_id: null }));
+    await call(owner, 'PUT', `/api/account/signing/documents/${draft.document.id}/fields`, { fields: solo });
+    await call(owner, 'POST', `/api/account/signing/documents/${draft.document.id}/send`, {});
+    const secret = await linkFor('pat@example.com');
+    const opened = await signer('POST', `/api/public/sign/${secret}/open`);
+    await signer('POST', `/api/public/sign/${secret}/consent`);
+    const dates = opened.body.fields.filter((f: Json) => f.mine && f.kind === 'date');
+    const png = Buffer.from(PNG.split(',')[1], 'base64');
+    const junk = Buffer.concat([png.subarray(0, 8), Buffer.alloc(80, 7)]);
+    const huge = Buffer.from(png);
+    huge.writeUInt32BE(30_000, 16);
+    huge.writeUInt32BE(30_000, 20);
+    for (const bytes of [junk, huge]) {
+      const image = `data:image/png;base64,${bytes.toString('base64')}`;
+      const res = await signer('POST', `/api/public/sign/${secret}/sign`, {
+        signature: { how: 'upload', image },
+        values: Object.fromEntries(dates.map((f: Json) => [String(f.id), '1/1/2026'])),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(SIGNATURE_NOT_PNG);
+    }
+    const [pat] = await t.ctx.db
+      .select()
+      .from(documentRecipients)
+      .where(eq(documentRecipients.email, 'pat@example.com'));
+    expect(pat.signedAt).toBeNull();
+  });
+
   it('shows a seal that failed for good, and seals on retry', async () => {
     const owner = await signedIn(t);
     const draft = await draftWithSigners(owner, [
@@ -417,12 +456,53 @@ describe('the signing schedule', () => {
     expect(second).not.toBe(first);
     expect((await signer('POST', `/api/public/sign/${first}/open`)).status).toBe(404);
 
-    // Signed, then the seal job is lost: the sweep queues it again after a while, and it seals.
+    // Signed, then the seal job is lost: the sweep queues it again after a while, and it seals; the
+    // start-up sweep of stored bytes meanwhile keeps the adopted signature it needs.
     expect((await signAs(second, 'Rae Late')).status).toBe(200);
     await t.ctx.db.delete(jobs).where(eq(jobs.kind, SEAL_JOB));
+    const swept = await sweepLeftovers(t.ctx, new Date(Date.now() + 60_000));
+    const [rae] = await t.ctx.db
+      .select()
+      .from(documentRecipients)
+      .where(eq(documentRecipients.email, 'rae@example.com'));
+    expect(swept.orphans).not.toContain(rae.signatureKey);
     expect(await requeueStuckSeals(t.ctx, new Date())).toBe(0);
     expect(await requeueStuckSeals(t.ctx, new Date(Date.now() + SEAL_STUCK_MS + 60_000))).toBe(1);
     await t.ctx.jobs.drain();
     expect((await call(owner, 'GET', `/api/account/signing/documents/${id}`)).body.state).toBe('completed');
   });
+});
+
+describe('a Word file to sign', () => {
+  it.runIf(findLibreOffice() !== null || Boolean(process.env.CI))(
+    'is converted once to a PDF kept beside it, and its text tags become fields',
+    async () => {
+      const owner = await signedIn(t);
+      const word = docx(
+        paragraph('Founder signature: {{sign:Founder}}') + paragraph('Date: {{date:Founder}}'),
+      );
+      const uploaded = await uploadAs(t, owner, '/api/account/storage/upload?path=/Deals', [
+        { filename: 'Consent.docx', content: word },
+      ]);
+      expect(uploaded.status).toBe(201);
+      const created = await call(owner, 'POST', '/api/account/signing/documents', {
+        file_id: uploaded.body[0].id,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.fields.map((f: Json) => [f.kind, f.role]).sort()).toEqual([
+        ['date', 'Founder'],
+        ['signature', 'Founder'],
+      ]);
+      // The PDF signed is a file of its own; the Word file stays as it was.
+      expect(created.body.original_file_id).not.toBe(uploaded.body[0].id);
+      const folder = await call(
+        owner,
+        'GET',
+        `/api/account/storage/folder?path=${encodeURIComponent('/Deals')}`,
+      );
+      expect(folder.body.files.map((f: Json) => f.filename).sort()).toEqual(['Consent.docx', 'Consent.pdf']);
+    },
+    // LibreOffice's first start is slow on a busy machine.
+    120_000,
+  );
 });

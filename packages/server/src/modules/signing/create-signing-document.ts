@@ -1,4 +1,3 @@
-import { SIGNING_NOT_PDF } from '@charter/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
@@ -7,6 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { canUseCabinet, NO_CABINET_ACCESS } from '../cabinet/policies.ts';
 import { findFile } from '../cabinet/scope.ts';
 import { presentForOwner } from './get-signing-document.ts';
+import { pdfToSign } from './pdf-to-sign.ts';
 import { placeTaggedFields } from './place-tagged-fields.ts';
 
 /**
@@ -21,8 +21,7 @@ export async function createSigningDocument(input: {
 }) {
   const { ctx, tx, actor, body } = input;
   if (!canUseCabinet(actor)) throw new AppError('FORBIDDEN', NO_CABINET_ACCESS);
-  const file = await findFile(tx, actor, body.file_id);
-  if (file.contentType !== 'application/pdf') throw new AppError('VALIDATION_ERROR', SIGNING_NOT_PDF);
+  const file = await pdfToSign(ctx, tx, await findFile(tx, actor, body.file_id));
   const [document] = await tx
     .insert(documents)
     .values({

@@ -65,6 +65,8 @@ export async function publicSigningRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/public/sign/:token/sign',
     {
+      // Two images (a signature and initials) of up to 1.4 MB of base64 each.
+      bodyLimit: 3 * 1024 * 1024,
       config: limit,
       schema: { tags, params: signTokenParams, body: signBody, response: { 200: signerView } },
     },

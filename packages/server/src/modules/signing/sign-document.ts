@@ -7,6 +7,7 @@ import {
   type SignBody,
 } from '@charter/domain';
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documentFields, documentRecipients, documents } from '../../db/schema/index.ts';
@@ -25,12 +26,31 @@ import { allSigned, turnOf } from './turns.ts';
 export const SIGNATURE_NOT_PNG = 'A signature must be a PNG image.';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The PNG bytes of a data URL, refused unless they are one. */
-function pngOf(dataUrl: string) {
+/** A signature image is at most this large (a line of ink; larger would cost the seal job memory). */
+export const SIGNATURE_MAX_PIXELS = { width: 2400, height: 1200 };
+
+/**
+ * The PNG bytes of a data URL, refused unless they are a PNG of reasonable size that the seal can
+ * draw: checked now, so a bad image can never leave a signed document that cannot be sealed.
+ */
+async function pngOf(dataUrl: string) {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  if (bytes.length < 64 || !bytes.subarray(0, 8).equals(PNG_MAGIC)) {
-    throw new AppError('VALIDATION_ERROR', SIGNATURE_NOT_PNG);
+  const refuse = () => new AppError('VALIDATION_ERROR', SIGNATURE_NOT_PNG);
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_MAGIC)) throw refuse();
+  if (bytes.subarray(12, 16).toString('latin1') !== 'IHDR') throw refuse();
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (
+    width === 0 ||
+    height === 0 ||
+    width > SIGNATURE_MAX_PIXELS.width ||
+    height > SIGNATURE_MAX_PIXELS.height
+  ) {
+    throw refuse();
   }
+  await (await PDFDocument.create()).embedPng(bytes).catch(() => {
+    throw refuse();
+  });
   return bytes;
 }
 
@@ -73,8 +93,8 @@ export async function signDocument(input: {
     if (field.required && empty) throw new AppError('VALIDATION_ERROR', SIGNING_FILL_FIELDS);
     values.set(field.id, field.kind === 'checkbox' ? String(value === 'true') : value);
   }
-  const signature = body.signature ? await ctx.storage.put(pngOf(body.signature.image)) : null;
-  const initials = body.initials ? await ctx.storage.put(pngOf(body.initials.image)) : null;
+  const signature = body.signature ? await ctx.storage.put(await pngOf(body.signature.image)) : null;
+  const initials = body.initials ? await ctx.storage.put(await pngOf(body.initials.image)) : null;
 
   const now = new Date();
   for (const field of mine) {
