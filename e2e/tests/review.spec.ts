@@ -38,10 +38,10 @@ test('a reviewer suggests a change to a generated NDA, the owner accepts it and 
   await submit.getByLabel('Send documents for signature as soon as they are ready').uncheck();
   await submit.getByRole('button', { name: 'Submit Task' }).click();
   const nda = page.getByRole('article', { name: 'Mutual Non-Disclosure Agreement' });
-  await expect(nda.getByRole('button', { name: 'Review' })).toBeVisible({ timeout: 30_000 });
+  await expect(nda.getByRole('button', { name: 'Review', exact: true })).toBeVisible({ timeout: 30_000 });
 
   // The owner allows redlining and sets a reviewer.
-  await nda.getByRole('button', { name: 'Review' }).click();
+  await nda.getByRole('button', { name: 'Review', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Review and redlining' });
   await modal.getByLabel('Allow redlining').click();
   await expect(page.getByText('Document Redlining Allowed')).toBeVisible();
