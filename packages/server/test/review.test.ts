@@ -14,6 +14,7 @@ import {
   REVIEWER_LAST_NAME_REQUIRED,
   REVIEWER_SET,
   SUGGESTION_QUOTE_CHANGED,
+  SUGGESTION_SIGNING_TAG,
   SUGGESTIONS_APPROVED,
   SUGGESTIONS_OVERLAP,
 } from '@charter/domain';
@@ -158,6 +159,13 @@ describe('reviewers and redlining', () => {
     const flagged = (await call(owner, 'GET', `/api/account/transaction/${group.id}`)).body;
     expect(flagged.redlining).toBe(true);
     expect(flagged.tasks[0].document.redlining_allowed).toBe(true);
+    // Words only: a signing tag in suggested text would become a field once accepted.
+    const tagged = await publicCall(`/api/public/review/${secret}/suggestions`, {
+      ...replace,
+      text: 'A pilot {{sign:Company}}',
+    });
+    expect(tagged.status).toBe(400);
+    expect(tagged.body.message).toBe(SUGGESTION_SIGNING_TAG);
     const made = await publicCall(`/api/public/review/${secret}/suggestions`, replace);
     expect(made.status).toBe(200);
     const stale = { ...replace, quote: 'A pilot projeXt' };

@@ -16,13 +16,21 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
-import { documentRecipients, documents, jobs } from '../src/db/schema/index.ts';
+import { documentRecipients, documents, jobs, memberships, users } from '../src/db/schema/index.ts';
 import { SEAL_JOB, sealDocumentJob } from '../src/modules/signing/seal-job.ts';
 import { SIGNATURE_NOT_PNG } from '../src/modules/signing/sign-document.ts';
 import { requeueStuckSeals, SEAL_STUCK_MS, sendReminders } from '../src/modules/signing/sweep.ts';
 import { VERIFY_MESSAGES } from '../src/modules/signing/verify-pdf.ts';
 import { sweepLeftovers } from '../src/storage-sweep.ts';
-import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
+import {
+  accessToken,
+  accountCaller,
+  createUser,
+  type Json,
+  login,
+  type SignedIn,
+  signedIn,
+} from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { docx, paragraph } from './support/docx.ts';
 import { uploadAs } from './support/workspace-rows.ts';
@@ -160,6 +168,10 @@ describe('signing a document', () => {
 
     const sent = await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, { sequential: true });
     expect(sent.status).toBe(200);
+    // What is signed stays: the original cannot be deleted from the cabinet.
+    expect((await call(owner, 'DELETE', `/api/account/box/file/${sent.body.original_file_id}`)).status).toBe(
+      409,
+    );
     expect(sent.body.state).toBe('sent');
     expect(sent.body.document).toMatchObject({ status: 'document.sent', box_file_id: null });
     expect(JSON.stringify(sent.body)).not.toMatch(/link_hash|\/sign\//);
@@ -266,6 +278,21 @@ describe('signing a document', () => {
     const id = draft.document.id;
     expect((await call(stranger, 'GET', `/api/account/signing/documents/${id}`)).status).toBe(404);
     expect((await call(stranger, 'POST', `/api/account/signing/documents/${id}/send`, {})).status).toBe(404);
+    // A member without the cabinet does not reach a cabinet file sent for signature, nor its original.
+    const member = await createUser(t, { company: null });
+    await t.ctx.db.update(users).set({ filecabinetAccess: false }).where(eq(users.id, member.user.id));
+    await t.ctx.db
+      .insert(memberships)
+      .values({ userId: member.user.id, accountId: owner.account!.id, isAdmin: false });
+    const { idToken } = await login(t, member.email, member.password!);
+    const noCabinet = {
+      accountBearer: `Bearer ${await accessToken(t, idToken, owner.account!.id)}`,
+    } as SignedIn;
+    expect((await call(noCabinet, 'GET', `/api/account/signing/documents/${id}`)).status).toBe(404);
+    expect((await call(noCabinet, 'GET', `/api/account/box/file/${draft.original_file_id}`)).status).toBe(
+      404,
+    );
+    expect((await call(noCabinet, 'GET', '/api/account/pandadoc/documents')).body).toEqual([]);
     // Investor fields have nobody: the draft cannot be sent yet.
     const unassigned = await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, {});
     expect(unassigned.status).toBe(400);

@@ -21,6 +21,7 @@ export const SUGGESTION_QUOTE_CHANGED =
   'The text you selected has changed. Reload the document and select it again.';
 export const SUGGESTION_OUTDATED = 'This suggestion was made on an earlier revision of the document.';
 export const SUGGESTION_EMPTY = 'Please write the new text or a comment.';
+export const SUGGESTION_SIGNING_TAG = 'Suggested text cannot contain signing tags such as {{sign:Role}}.';
 export const SUGGESTION_NOT_PENDING = 'Only a suggestion still waiting for the owner can be withdrawn.';
 export const SUGGESTIONS_OVERLAP =
   'Two accepted suggestions change the same text. Reject one of them before approving.';

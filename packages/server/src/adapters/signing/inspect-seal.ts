@@ -78,9 +78,17 @@ export function inspectSeal(pdf: Uint8Array): SealInspection {
     signingTime: time ? parsePdfDate(time[1]) : null,
     certified: Boolean(transformParams && /\/P\s+1(?!\d)/.test(transformParams[1])),
   };
-  let signedData: SignedData;
+  // Whatever a crafted file holds, the answer is "not valid", never an exception (the verify page).
   try {
-    signedData = signedDataOf(contents);
+    const signedData: SignedData = signedDataOf(contents);
+    const check = checkSigner(signedData, (hash) => digestOfRanges(pdf, byteRange, hash));
+    return {
+      ...seen,
+      digestMatches: check.digestMatches,
+      signatureValid: check.signatureValid,
+      certificateFingerprint: check.certificate ? fingerprintOfDer(check.certificate) : '',
+      timestamp: check.signerInfo ? timestampOf(check.signerInfo) : null,
+    };
   } catch {
     return {
       ...seen,
@@ -90,12 +98,4 @@ export function inspectSeal(pdf: Uint8Array): SealInspection {
       timestamp: null,
     };
   }
-  const check = checkSigner(signedData, (hash) => digestOfRanges(pdf, byteRange, hash));
-  return {
-    ...seen,
-    digestMatches: check.digestMatches,
-    signatureValid: check.signatureValid,
-    certificateFingerprint: check.certificate ? fingerprintOfDer(check.certificate) : '',
-    timestamp: check.signerInfo ? timestampOf(check.signerInfo) : null,
-  };
 }

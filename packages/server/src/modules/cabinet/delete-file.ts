@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { documents, files } from '../../db/schema/index.ts';
+import { documentRevisions, documents, files } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { findFile } from './scope.ts';
@@ -16,9 +16,15 @@ export async function deleteFile({ tx, actor, id }: { tx: Tx; actor: MemberActor
   const [document] = await tx
     .select({ id: documents.id })
     .from(documents)
-    .where(eq(documents.fileId, id))
+    // A document's file, or the original it is (or was) signed as: the signing's evidence stays.
+    .where(or(eq(documents.fileId, id), eq(documents.originalFileId, id)))
     .limit(1);
-  if (document) throw new AppError('CONFLICT', FILE_IS_DOCUMENT);
+  const [revision] = await tx
+    .select({ id: documentRevisions.id })
+    .from(documentRevisions)
+    .where(eq(documentRevisions.fileId, id))
+    .limit(1);
+  if (document || revision) throw new AppError('CONFLICT', FILE_IS_DOCUMENT);
   await tx.delete(files).where(eq(files.id, id));
   return row;
 }

@@ -1,7 +1,7 @@
 import type { FolderListing, FolderQuery } from '@charter/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { documents, files, folders } from '../../db/schema/index.ts';
+import { documentRevisions, documents, files, folders } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { normalizePath, parentOf, ROOT } from './paths.ts';
@@ -28,7 +28,8 @@ export async function listFolder(input: {
                                            order by d.name), '[]'::json)
                   from ${folders} d where d.account_id = ${accountId} and d.parent_path = ${path}),
       'files', (select coalesce(json_agg(json_build_array(f.id, f.filename, f.content_type, f.size, f.created_at,
-                                           exists (select 1 from ${documents} where file_id = f.id))
+                                           (exists (select 1 from ${documents} where file_id = f.id or original_file_id = f.id)
+                                            or exists (select 1 from ${documentRevisions} where file_id = f.id)))
                                          order by f.filename, f.id), '[]'::json)
                 from (select id, filename, content_type, size, created_at from ${files}
                       where account_id = ${accountId} and folder = ${path}

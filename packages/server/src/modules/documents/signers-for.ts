@@ -1,4 +1,4 @@
-import { isValidEmail } from '@charter/domain';
+import { isValidEmail, normalizeEmail } from '@charter/domain';
 import type { TemplateSigner } from '../templates/library-schema.ts';
 import { type BodyData, fillTokens } from './render-body.ts';
 
@@ -13,7 +13,7 @@ export type Signer = { role: string; name: string; email: string; order: number 
  */
 export function signersFor(task: { signers: readonly TemplateSigner[] }, snapshot: BodyData): Signer[] {
   return task.signers.map(({ role, name, email, order }) => {
-    const address = fillTokens(email, snapshot);
+    const address = normalizeEmail(fillTokens(email, snapshot));
     return {
       role,
       name: fillTokens(name, snapshot),

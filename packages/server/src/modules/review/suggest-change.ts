@@ -6,7 +6,9 @@ import {
   SUGGESTION_EMPTY,
   SUGGESTION_OUTDATED,
   SUGGESTION_QUOTE_CHANGED,
+  SUGGESTION_SIGNING_TAG,
   type SuggestBody,
+  signingTagsIn,
 } from '@charter/domain';
 import type { Tx } from '../../db/client.ts';
 import { documentSuggestions } from '../../db/schema/index.ts';
@@ -51,6 +53,9 @@ export async function suggestChange(input: { tx: Tx; secret: string; body: Sugge
     throw new AppError('CONFLICT', SUGGESTION_QUOTE_CHANGED);
   }
   if (isEmpty(body)) throw new AppError('VALIDATION_ERROR', SUGGESTION_EMPTY);
+  // A reviewer proposes words, never places to sign: a tag accepted by mistake would become a field.
+  if (signingTagsIn(body.text ?? '').length > 0)
+    throw new AppError('VALIDATION_ERROR', SUGGESTION_SIGNING_TAG);
   await tx.insert(documentSuggestions).values({
     accountId: document.accountId,
     documentId: document.id,

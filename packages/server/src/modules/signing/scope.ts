@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { documentFields, documentRecipients, documents, files } from '../../db/schema/index.ts';
 import type { MemberActor, SignerActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
-import { findDocument } from '../workflows/scope.ts';
+import { findDocument, lockDocument } from '../workflows/scope.ts';
 import { hashLinkSecret } from './links.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -14,9 +14,7 @@ export type FieldRow = typeof documentFields.$inferSelect;
 /** A document the member may see, locked for the rest of the transaction when `lock` is set. */
 export async function findSigningDocument(tx: Tx, actor: MemberActor, id: number, lock = false) {
   const document = await findDocument(tx, actor, id);
-  if (!lock) return document;
-  const [locked] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
-  return locked;
+  return lock ? lockDocument(tx, id) : document;
 }
 
 export const recipientsOf = (tx: Tx, documentId: number) =>

@@ -11,7 +11,7 @@ import { documentRecipients } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { DEFAULT_RECIPIENT_ROLE, presentRecipient } from './presenters.ts';
-import { findDocument } from './scope.ts';
+import { findDocument, lockDocument } from './scope.ts';
 
 export const FILL_ALL_FIELDS = 'Please fill out all fields';
 export const RECIPIENT_EXISTS = 'This person already receives the document.';
@@ -29,7 +29,9 @@ export async function addRecipient(input: {
   const role = metadata?.role?.trim() || DEFAULT_RECIPIENT_ROLE;
   if (!email || !name) throw new AppError('VALIDATION_ERROR', FILL_ALL_FIELDS);
   if (!isValidEmail(email)) throw invalid({ email: EMAIL_INVALID });
-  const document = await findDocument(tx, actor, documentId);
+  await findDocument(tx, actor, documentId);
+  // Locked like Send locks it: a recipient is never added to a document being sent.
+  const document = await lockDocument(tx, documentId);
   // Who signs is fixed once the document is out for signature.
   if (document.signingState !== null && document.signingState !== 'draft') {
     throw new AppError('CONFLICT', SIGNING_NOT_DRAFT);

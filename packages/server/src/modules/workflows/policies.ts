@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, isNotNull, type SQL, sql } from 'drizzle-orm';
 import {
   documents,
   projects,
@@ -60,7 +60,12 @@ export const visibleTasks = (actor: MemberActor) =>
   onlyIf(actor, () => sql`${tasks.transactionId} in ${transactionIdsIn(RESTRICTED_TASK_MODULES)}`);
 
 export const visibleDocuments = (actor: MemberActor) =>
-  onlyIf(actor, () => sql`${documents.transactionId} in ${transactionIdsIn(RESTRICTED_TASK_MODULES)}`);
+  and(
+    onlyIf(actor, () => sql`${documents.transactionId} in ${transactionIdsIn(RESTRICTED_TASK_MODULES)}`),
+    // A document outside any task (a cabinet file sent for signature) belongs to the cabinet: only members
+    // who may use the cabinet see it (cabinet/policies.ts canUseCabinet, not imported: it imports this file).
+    actor.user.filecabinetAccess && !actor.restricted ? undefined : isNotNull(documents.taskId),
+  );
 
 export const visibleTodos = (actor: MemberActor) =>
   onlyIf(actor, () => sql`${recommendations.transactionId} in ${transactionIdsIn(RESTRICTED_TASK_MODULES)}`);

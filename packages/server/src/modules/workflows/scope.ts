@@ -59,6 +59,12 @@ export const findTodo = (tx: Tx, actor: MemberActor, id: number) =>
 export const findDocument = (tx: Tx, actor: MemberActor, id: number) =>
   findOwned(tx, documents, actor, id, { visible: visibleDocuments(actor), what: 'Document not found' });
 
+/** A document's row locked for the rest of the transaction (after the caller checked it may see it). */
+export async function lockDocument(tx: Tx, id: number) {
+  const [row] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
+  return row;
+}
+
 /** A recipient, found through its document (which the actor must be able to see). */
 export async function findRecipient(tx: Tx, actor: MemberActor, id: number) {
   const recipient = await findOwned(tx, documentRecipients, actor, id, { what: 'Recipient not found' });
