@@ -1,6 +1,6 @@
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { pageSizes, renderPagePng, runPoppler } from './poppler.ts';
+import { pageSizes, renderPagePng, runPoppler, slots } from './poppler.ts';
 import { findTextTags } from './text-tags.ts';
 
 /** A letter page, the same page turned a quarter, and a page cropped to 400 x 600, each with a tag. */
@@ -69,5 +69,29 @@ describe('poppler', () => {
     await expect(runPoppler('pdftoppm', ['-v'], '/nonexistent')).rejects.toThrow(
       'pdftoppm was not found: signing needs poppler-utils installed (apt-get install poppler-utils)',
     );
+  });
+});
+
+describe('slots', () => {
+  it('runs at most `size` pieces of work at once, the others in turn, each once', async () => {
+    const queue = slots(2);
+    let running = 0;
+    let most = 0;
+    const done: number[] = [];
+    const work = (n: number) =>
+      queue.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5 + (n % 3)));
+        running--;
+        done.push(n);
+        if (n === 3) throw new Error('three');
+        return n;
+      });
+    const results = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(work));
+    expect(most).toBe(2);
+    expect(done.sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    expect(queue.busy).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 
@@ -25,6 +25,40 @@ export const missingPoppler = (tool: PopplerTool) =>
  * A missing tool, a timeout and a failure each reject with what went wrong in words.
  */
 export function runPoppler(tool: PopplerTool, args: string[], searchPath = process.env.PATH): Promise<void> {
+  return popplerSlots.run(() => spawnPoppler(tool, args, searchPath));
+}
+
+/**
+ * At most this many poppler processes at once: signers opening pages cannot make the server start a
+ * process per request (each may take a core and memory); the rest wait their turn.
+ */
+export const POPPLER_CONCURRENCY = Math.max(2, availableParallelism());
+
+/** A queue of `size` slots: `run` starts its work when a slot is free. */
+export function slots(size: number) {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    get busy() {
+      return busy;
+    },
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (busy >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+      else busy++;
+      try {
+        return await work();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else busy--;
+      }
+    },
+  };
+}
+
+const popplerSlots = slots(POPPLER_CONCURRENCY);
+
+function spawnPoppler(tool: PopplerTool, args: string[], searchPath: string | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, PATH: searchPath ?? '' };
     execFile(tool, args, { env, timeout: TIMEOUT_MS, windowsHide: true }, (error, _stdout, stderr) => {
