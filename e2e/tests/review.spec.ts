@@ -96,5 +96,7 @@ test('a reviewer suggests a change to a generated NDA, the owner accepts it and 
   await expect(modal).toContainText('revision 1');
   await snap(page, 'review-approved');
   await page.keyboard.press('Escape');
+  // The group is flagged Redlining (spec 2 §4).
+  await expect(page.getByText('Redlining', { exact: true })).toBeVisible();
   await expect(nda.getByText('Awaiting Approval', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
 });

@@ -148,6 +148,12 @@ export function TaskOverview(props: Props) {
           <Badge size="lg" variant="light" aria-label="Task status">
             {transaction.status}
           </Badge>
+          {/* Spec 2 §4: some document of the group is open to redlining. */}
+          {transaction.redlining && (
+            <Badge size="lg" variant="outline" color="orange">
+              Redlining
+            </Badge>
+          )}
           <Menu position="bottom-end">
             <Menu.Target>
               <ActionIcon variant="subtle" aria-label="Task menu">

@@ -72,7 +72,14 @@ export function TasksPage({ submitted }: Props) {
                   </Table.Td>
                   <Table.Td>{t.project_label}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light">{t.status}</Badge>
+                    <Group gap={4} wrap="nowrap">
+                      <Badge variant="light">{t.status}</Badge>
+                      {t.redlining && (
+                        <Badge variant="outline" color="orange">
+                          Redlining
+                        </Badge>
+                      )}
+                    </Group>
                   </Table.Td>
                   <Table.Td>{new Date(t.submission_date ?? t.updated_at).toLocaleDateString()}</Table.Td>
                   <Table.Td>
