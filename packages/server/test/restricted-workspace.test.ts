@@ -399,6 +399,15 @@ const cases: Case[] = [
     200,
   ),
   c(
+    'PUT /api/account/transaction/{id}/reviewers',
+    (x) => ({
+      url: `/api/account/transaction/${x.transactionId}/reviewers`,
+      body: { reviewers: [{ first_name: 'Rita', last_name: 'Reviewer', email: 'rita@example.com' }] },
+    }),
+    404,
+    200,
+  ),
+  c(
     'POST /api/account/transaction/{id}/finalize',
     (x) => ({ url: `/api/account/transaction/${x.transactionId}/finalize`, body: {} }),
     404,

@@ -56,9 +56,10 @@ const ours = { name: 'Wile E. Coyote', email: 'wile@acme.example' };
 const theirs = { name: 'Hank Scorpio', email: 'legal@globex.example' };
 
 /** A generated Mutual NDA (its task group allows redlining), a signing draft for both parties. */
-async function generatedNda(owner: SignedIn) {
+async function generatedNda(owner: SignedIn, before?: (groupId: number) => Promise<void>, autoSend = 0) {
   const project = (await call(owner, 'POST', '/api/account/project_template/mutual-nda/create', {})).body;
   const group = project.groupedTransactions[0];
+  await before?.(group.id);
   for (const [id, value] of [
     ['signer_name', ours.name],
     ['signer_email', ours.email],
@@ -75,7 +76,10 @@ async function generatedNda(owner: SignedIn) {
     });
   }
   await call(owner, 'PUT', `/api/account/transaction/${group.id}`, { validated_questionnaire: 1 });
-  expect((await call(owner, 'POST', `/api/account/transaction/${group.id}/finalize`, {})).status).toBe(200);
+  const finalized = await call(owner, 'POST', `/api/account/transaction/${group.id}/finalize`, {
+    auto_send: autoSend,
+  });
+  expect(finalized.status).toBe(200);
   await t.ctx.jobs.drain();
   const listed = await call(owner, 'GET', `/api/account/pandadoc/documents?task_id=${group.tasks[0].id}`);
   return { group, id: listed.body[0].document.id as number };
@@ -303,5 +307,42 @@ describe('reviewers and redlining', () => {
     const redline = (await call(owner, 'GET', `${base}/redline`)).body;
     expect(redline).toMatchObject({ redline_available: false, markdown: null });
     expect(redline.suggestions).toHaveLength(1);
+  });
+});
+
+describe('Assign Reviewers on a task group', () => {
+  it('keeps the reviewers of an open group; its generated document emails them and waits for review', async () => {
+    const owner = await signedIn(t);
+    const rita = { first_name: 'Rita', last_name: 'Reviewer', email: 'Rita@Counsel.example' };
+    let groupId = 0;
+    let mailsBefore = 0;
+    const { id } = await generatedNda(
+      owner,
+      async (group) => {
+        groupId = group;
+        mailsBefore = (await t.mailTo(theirs.email)).length;
+        const bad = await call(owner, 'PUT', `/api/account/transaction/${group}/reviewers`, {
+          reviewers: [{ first_name: 'Rita', last_name: '', email: 'not-an-email' }],
+        });
+        expect(bad.status).toBe(400);
+        const set = await call(owner, 'PUT', `/api/account/transaction/${group}/reviewers`, {
+          reviewers: [rita],
+        });
+        expect(set.body).toEqual({ message: REVIEWER_SET });
+        const shown = await call(owner, 'GET', `/api/account/transaction/${group}`);
+        expect(shown.body.reviewers).toEqual([{ ...rita, email: 'rita@counsel.example' }]);
+      },
+      1,
+    );
+    // Submitted with auto_send, but reviewed first: the reviewer has a link, the signers none yet.
+    expect(await linkFor('rita@counsel.example', 'review')).toBeTruthy();
+    expect(await t.mailTo(theirs.email)).toHaveLength(mailsBefore);
+    const signing = await call(owner, 'GET', `/api/account/signing/documents/${id}`);
+    expect(signing.body.state).toBe('draft');
+    const group = await call(owner, 'GET', `/api/account/transaction/${groupId}`);
+    expect(group.body.tasks[0].status_label).toBe('Awaiting Review');
+    // Once submitted, the group's reviewers are fixed (the document's own list still changes).
+    const late = await call(owner, 'PUT', `/api/account/transaction/${groupId}/reviewers`, { reviewers: [] });
+    expect(late.status).toBe(409);
   });
 });

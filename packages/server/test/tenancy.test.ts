@@ -46,6 +46,10 @@ const probes: Probe[] = [
     url: `/api/account/transaction/${x.transactionId}`,
     body: { label: 'Mine now', validated_questionnaire: 1 },
   })),
+  probe('PUT /api/account/transaction/{id}/reviewers', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/reviewers`,
+    body: { reviewers: [{ first_name: 'Eve', last_name: 'Spy', email: 'eve@example.com' }] },
+  })),
   probe('DELETE /api/account/transaction/{id}', (x) => ({
     url: `/api/account/transaction/${x.transactionId}`,
   })),

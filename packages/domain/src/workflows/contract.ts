@@ -185,6 +185,8 @@ export const transactionView = transactionCard.extend({
   account_id: z.number(),
   /** The answers frozen at submission. */
   finalize_snapshot: z.record(z.string(), z.unknown()).nullable(),
+  /** Assign Reviewers: who reviews the group's documents once they are generated. */
+  reviewers: z.array(z.object({ first_name: z.string(), last_name: z.string(), email: z.string() })),
   tasks: z.array(taskView),
   template: z.object({
     id: z.string(),

@@ -56,6 +56,11 @@ export const transactions = pgTable(
     allowReopen: boolean('allow_reopen').notNull().default(false),
     submissionDate: timestamp('submission_date', { withTimezone: true }),
     finalizeSnapshot: jsonb('finalize_snapshot').$type<Record<string, unknown>>(),
+    /** Set Reviewers (spec 2, Assign Reviewers): who reviews the group's documents once generated. */
+    reviewers: jsonb('reviewers')
+      .$type<{ first_name: string; last_name: string; email: string }[]>()
+      .notNull()
+      .default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,7 +16,7 @@ import type { MemberActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { newLinkSecret } from '../signing/links.ts';
-import { findSigningDocument } from '../signing/scope.ts';
+import { type DocumentRow, findSigningDocument } from '../signing/scope.ts';
 import { announce } from '../workflows/announce-document.ts';
 import { fullName } from '../workflows/presenters.ts';
 import { reviewLinkUrl, reviewRequestEmail } from './emails.ts';
@@ -25,7 +25,7 @@ import { refreshReviewLabel } from './review-labels.ts';
 import { reviewersOf } from './scope.ts';
 
 /** The Add Reviewer form's rules (spec 2 §8): both names, and a valid email for everyone. */
-function checkReviewers(reviewers: ReviewerInput[]) {
+export function checkReviewers(reviewers: ReviewerInput[]) {
   const fields: Record<string, string> = {};
   const seen = new Set<string>();
   reviewers.forEach((reviewer, i) => {
@@ -52,9 +52,22 @@ export async function setReviewers(input: {
   reviewers: ReviewerInput[];
   brand: MailBrand;
 }) {
-  const { ctx, tx, actor, brand } = input;
   checkReviewers(input.reviewers);
-  const document = await findSigningDocument(tx, actor, input.id, true);
+  const document = await findSigningDocument(input.tx, input.actor, input.id, true);
+  return assignReviewers({ ...input, document, sender: fullName(input.actor.user) });
+}
+
+/** A document's reviewers made this list (checked by the caller), new ones emailed their link. */
+export async function assignReviewers(input: {
+  ctx: AppContext;
+  tx: Tx;
+  document: DocumentRow;
+  reviewers: ReviewerInput[];
+  brand: MailBrand;
+  /** Who asks, as the email names them. */
+  sender: string;
+}) {
+  const { ctx, tx, document, brand, sender } = input;
   const existing = new Map((await reviewersOf(tx, document.id)).map((r) => [r.email, r]));
   const wanted = input.reviewers.map((r) => ({
     firstName: r.first_name.trim(),
@@ -72,7 +85,6 @@ export async function setReviewers(input: {
   }
   const now = new Date();
   const expires = new Date(now.getTime() + ctx.config.signingLinkDays * 86_400_000);
-  const sender = fullName(actor.user);
   for (const reviewer of wanted) {
     const known = existing.get(reviewer.email);
     if (known) {

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
 import type { AppContext } from '../../context.ts';
 import {
+  accounts,
   customDocuments,
   documentRevisions,
+  documents,
   files,
   projects,
   projectTemplates,
@@ -13,11 +15,12 @@ import {
   transactions,
 } from '../../db/schema/index.ts';
 import type { JobAttempt } from '../../jobs/queue.ts';
-import type { MailBrand } from '../brand/mail-brand.ts';
+import { type MailBrand, mailBrandFor } from '../brand/mail-brand.ts';
 import { ensureFolder } from '../cabinet/ensure-folder.ts';
 import { fillDocx } from '../documents/docx-template.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
 import { type Signer, signersFor } from '../documents/signers-for.ts';
+import { assignReviewers } from '../review/set-reviewers.ts';
 import { prepareGeneratedSigning } from '../signing/prepare-generated.ts';
 import { announce } from './announce-document.ts';
 import { attachTaskDocument } from './attach-task-document.ts';
@@ -162,6 +165,8 @@ async function generate(ctx: AppContext, taskId: number, autoSend: AutoSend) {
         fileId: file.id,
       });
     }
+    // Reviewers assigned to the group review first: then nothing goes out for signature on its own.
+    const reviewing = transaction.reviewers.length > 0;
     if (output.signers.length > 0) {
       // The task is done when its document is signed and sealed (modules/signing).
       await prepareGeneratedSigning({
@@ -170,10 +175,25 @@ async function generate(ctx: AppContext, taskId: number, autoSend: AutoSend) {
         documentId: document.id,
         fields: output.fields,
         signers: output.signers,
-        autoSend,
+        autoSend: reviewing ? null : autoSend,
       });
     } else {
       await completeTask(tx, taskId, transaction.id, now);
+    }
+    if (reviewing) {
+      const [generated] = await tx.select().from(documents).where(eq(documents.id, document.id));
+      const [account] = await tx
+        .select({ name: accounts.companyName })
+        .from(accounts)
+        .where(eq(accounts.id, task.accountId));
+      await assignReviewers({
+        ctx,
+        tx,
+        document: generated,
+        reviewers: transaction.reviewers,
+        brand: autoSend?.brand ?? (await mailBrandFor(ctx, undefined)),
+        sender: account?.name ?? '',
+      });
     }
     // Open task and documents pages refresh by themselves (spec 1's live channel).
     await announce(tx, document, {});

@@ -60,6 +60,8 @@ export type ListTransaction = {
   templateId: string;
   blocking: boolean;
   finalizeSnapshot: Record<string, unknown> | null;
+  /** Assign Reviewers (read with the snapshot: only the single-group view shows them). */
+  reviewers: { first_name: string; last_name: string; email: string }[];
 };
 
 /** Map.groupBy, which Node 20 lacks. */
@@ -101,7 +103,8 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
         t.updated_at, p.label, p.template_id,
         exists (select 1 from ${transactions} prior where prior.project_id = t.project_id
                 and prior.position < t.position and prior.open),
-        ${options.withSnapshot ? sql`t.finalize_snapshot` : sql`null`})
+        ${options.withSnapshot ? sql`t.finalize_snapshot` : sql`null`},
+        ${options.withSnapshot ? sql`t.reviewers` : sql`null`})
       order by t.updated_at desc, t.id desc)::text as data
       from ${transactions} t join ${projects} p on p.id = t.project_id
       where t.id in (${chosen})`,
@@ -142,6 +145,7 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
     templateId: r[15] as string,
     blocking: r[16] as boolean,
     finalizeSnapshot: (r[17] as Record<string, unknown> | null) ?? null,
+    reviewers: (r[18] as ListTransaction['reviewers'] | null) ?? [],
   }));
   const taskList: ListTask[] = taskRows.map((r) => ({
     id: r[0] as number,

@@ -205,6 +205,7 @@ export function presentTransaction(
     description: template.description,
     account_id: row.accountId,
     finalize_snapshot: row.finalizeSnapshot ?? null,
+    reviewers: row.reviewers,
     tasks,
     template,
   };

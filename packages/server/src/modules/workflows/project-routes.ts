@@ -10,6 +10,7 @@ import {
   renameProjectBody,
   resourceSelection,
   setResourcesBody,
+  setReviewersBody,
   transactionListQuery,
   transactionSummary,
   transactionView,
@@ -33,6 +34,7 @@ import { renameProject } from './rename-project.ts';
 import { reopenTransaction } from './reopen-transaction.ts';
 import { routeKit, tags } from './route-kit.ts';
 import { setResources } from './set-resources.ts';
+import { setTransactionReviewers } from './set-transaction-reviewers.ts';
 import { updateTask } from './update-task.ts';
 import { updateTransaction } from './update-transaction.ts';
 
@@ -100,6 +102,17 @@ export async function projectRoutes(app: App, ctx: AppContext) {
   );
 
   readById('/api/account/transaction/:id/questionnaire', questionnaireView, getQuestionnaire);
+
+  app.put(
+    '/api/account/transaction/:id/reviewers',
+    { schema: { tags, params: idParams, body: setReviewersBody, response: { 200: messageResponse } } },
+    async (request) => {
+      const actor = await member(request);
+      const { id } = request.params;
+      const { reviewers } = request.body;
+      return inTx((tx) => setTransactionReviewers({ tx, actor, id, reviewers }));
+    },
+  );
 
   app.post(
     '/api/account/transaction/:id/finalize',

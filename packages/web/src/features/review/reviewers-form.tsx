@@ -2,7 +2,6 @@ import {
   REVIEWER_FIRST_NAME_REQUIRED,
   REVIEWER_LAST_NAME_REQUIRED,
   type ReviewerInput,
-  type ReviewerView,
   validateEmail,
 } from '@charter/domain';
 import { ActionIcon, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -29,7 +28,7 @@ export function ReviewersForm({
   saving,
   onSave,
 }: {
-  saved: ReviewerView[];
+  saved: ReviewerInput[];
   saving: boolean;
   onSave: (reviewers: ReviewerInput[]) => void;
 }) {

@@ -24,6 +24,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { DocumentsList } from '../documents/documents-list.tsx';
 import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
 import { WorkflowRoles } from '../questionnaire/workflow-roles.tsx';
+import { AssignReviewersModal, canAssignReviewers } from '../review/assign-reviewers-modal.tsx';
 import { shownFileId } from '../signing/signing-entry.ts';
 import { useTransactionDocuments, useWorkbenchMutation, workbenchApi } from './api.ts';
 import { AssessmentAnswers } from './assessment-answers.tsx';
@@ -38,6 +39,8 @@ type Props = {
   companyId: number;
   transaction: Transaction;
   nextTransaction: TransactionSummary | undefined;
+  /** How many task groups the project has (Assign Reviewers needs more than one, spec 2 §4). */
+  projectGroups: number;
   onOpenForm: () => void;
   onOpen: (transaction: TransactionSummary) => void;
   onExit: () => void;
@@ -56,6 +59,8 @@ export function TaskOverview(props: Props) {
   const { push } = useNotices();
   const api = workbenchApi(companyId);
   const [assigning, setAssigning] = useState(false);
+  const [assigningReviewers, setAssigningReviewers] = useState(false);
+  const reviewersEnabled = canAssignReviewers(transaction, props.projectGroups);
   const [preview, setPreview] = useState<{ fileId: number | null; title: string } | null>(null);
   const documents = useTransactionDocuments(companyId, transaction.id, transaction.status);
   const previewDocument = (document: Pick<DocumentRow, 'box_file_id' | 'original_file_id' | 'filename'>) =>
@@ -163,6 +168,9 @@ export function TaskOverview(props: Props) {
             <Menu.Dropdown>
               {transaction.open && <Menu.Item onClick={props.onOpenForm}>Update Inputs</Menu.Item>}
               <Menu.Item onClick={() => setAssigning(true)}>Assign Role</Menu.Item>
+              {reviewersEnabled && (
+                <Menu.Item onClick={() => setAssigningReviewers(true)}>Assign Reviewers</Menu.Item>
+              )}
               {transaction.abilities.reopen && <Menu.Item onClick={confirmReopen}>{reopenLabel}</Menu.Item>}
               {transaction.abilities.delete && (
                 <Menu.Item color="red" onClick={confirmDelete}>
@@ -235,6 +243,12 @@ export function TaskOverview(props: Props) {
           )}
         </Group>
       </Group>
+      <AssignReviewersModal
+        companyId={companyId}
+        transaction={transaction}
+        opened={assigningReviewers}
+        onClose={() => setAssigningReviewers(false)}
+      />
       <Modal opened={assigning} onClose={() => setAssigning(false)} title="Assign Workflow Role" size="lg">
         <WorkflowRoles companyId={companyId} projectId={transaction.project_id} />
       </Modal>

@@ -167,6 +167,7 @@ function Workbench({ companyId, moduleId, projectId, transactionId, step }: Work
             companyId={companyId}
             transaction={current}
             nextTransaction={next}
+            projectGroups={groups.length}
             onOpenForm={() =>
               navigate(workbenchPath(companyId, moduleId, projectId, current.id, 'task-view'))
             }
