@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import {
   LINK_SENT,
   SIGNING_ALREADY_DONE,
@@ -33,6 +32,7 @@ import {
 } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { docx, paragraph } from './support/docx.ts';
+import { SIGNATURE_PNG } from './support/signature-png.ts';
 import { uploadAs } from './support/workspace-rows.ts';
 
 let t: TestApp;
@@ -54,34 +54,7 @@ async function taggedPdf() {
   return Buffer.from(await pdf.save());
 }
 
-/** A tiny PNG (a 1×1 black pixel, padded past the server's minimum size with a text chunk). */
-const PNG = (() => {
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const crc = (buf: Buffer) => {
-    let c = ~0;
-    for (const byte of buf) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return (~c >>> 0) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 0;
-  const idat = zlib.deflateSync(Buffer.from([0, 0]));
-  const text = Buffer.from('Comment\0signature');
-  return `data:image/png;base64,${Buffer.concat([sig, chunk('IHDR', ihdr), chunk('tEXt', text), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]).toString('base64')}`;
-})();
+const PNG = SIGNATURE_PNG;
 
 const visitor = { 'user-agent': 'Mozilla/5.0 (test signer)', 'x-forwarded-for': '203.0.113.9' };
 const signer = async (method: 'GET' | 'POST', url: string, payload?: Json) => {

@@ -1,5 +1,5 @@
 import type { ReviewerPageView, SuggestBody } from '@charter/domain';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
+import { postPublic } from '../public-post.ts';
 
 /**
  * The reviewer's calls (contract: POST /api/public/review/{token}/…). The token in the path is the only
@@ -7,30 +7,8 @@ import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
  */
 const base = (token: string) => `/api/public/review/${encodeURIComponent(token)}`;
 
-async function post<T>(token: string, action: string, body: unknown = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${base(token)}/${action}`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'omit',
-    });
-  } catch {
-    throw new ApiError(0, { code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
-  }
-  const text = await response.text();
-  if (!response.ok) {
-    let parsed: { code?: string; message?: string } = {};
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Not JSON: the status alone says what happened.
-    }
-    throw new ApiError(response.status, { code: parsed.code, message: parsed.message });
-  }
-  return JSON.parse(text) as T;
-}
+const post = <T>(token: string, action: string, body: unknown = {}) =>
+  postPublic<T>(`${base(token)}/${action}`, body);
 
 export const openReview = (token: string) => post<ReviewerPageView>(token, 'open');
 export const suggest = (token: string, body: SuggestBody) =>

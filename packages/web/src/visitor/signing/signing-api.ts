@@ -1,5 +1,5 @@
 import type { SignBody, SignerView } from '@charter/domain';
-import { ApiError, type ApiErrorBody, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
+import { postPublic } from '../public-post.ts';
 
 /**
  * The signer's calls (contract: POST /api/public/sign/{token}/…). The token in the path is the only
@@ -23,38 +23,8 @@ export function pageImageWidth(cssWidth: number, pixelRatio: number): number {
 export const pageImageUrl = (token: string, page: number, width: number) =>
   `${base(token)}/pages/${page}.png?width=${width}`;
 
-function errorBody(text: string): ApiErrorBody {
-  try {
-    const body: unknown = JSON.parse(text);
-    if (typeof body !== 'object' || body === null) return {};
-    const { code, message } = body as Record<string, unknown>;
-    return {
-      code: typeof code === 'string' ? code : undefined,
-      message: typeof message === 'string' ? message : undefined,
-    };
-  } catch {
-    return {};
-  }
-}
-
-async function post<T>(token: string, action: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${base(token)}/${action}`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'omit',
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, { code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
-  }
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, errorBody(text));
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const post = <T>(token: string, action: string, body: unknown = {}, signal?: AbortSignal) =>
+  postPublic<T>(`${base(token)}/${action}`, body, signal);
 
 /** What the page shows; opening marks the document Viewed. */
 export const openSigning = (token: string, signal?: AbortSignal) =>

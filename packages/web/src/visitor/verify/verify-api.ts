@@ -1,5 +1,5 @@
 import type { VerifyResult } from '@charter/domain';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
+import { postPublic } from '../public-post.ts';
 
 /** The largest file the check accepts (the server reads at most this much). */
 export const VERIFY_MAX_BYTES = 25 * 1024 * 1024;
@@ -21,18 +21,5 @@ export function toBase64(bytes: Uint8Array): string {
  */
 export async function verifyPdf(file: File): Promise<VerifyResult> {
   const pdf = toBase64(new Uint8Array(await file.arrayBuffer()));
-  let response: Response;
-  try {
-    response = await fetch('/api/public/verify', {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ pdf }),
-      credentials: 'omit',
-    });
-  } catch {
-    throw new ApiError(0, { code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
-  }
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, body);
-  return body as VerifyResult;
+  return postPublic<VerifyResult>('/api/public/verify', { pdf });
 }

@@ -1,0 +1,40 @@
+import { ApiError, type ApiErrorBody, NETWORK_ERROR_MESSAGE } from '../api/api-error.ts';
+
+function errorBody(text: string): ApiErrorBody {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== 'object' || body === null) return {};
+    const { code, message } = body as Record<string, unknown>;
+    return {
+      code: typeof code === 'string' ? code : undefined,
+      message: typeof message === 'string' ? message : undefined,
+    };
+  } catch {
+    // Not JSON: the status alone says what happened.
+    return {};
+  }
+}
+
+/**
+ * A visitor page's POST to a public route (signing, review, verify): JSON both ways, no cookie, so a
+ * staff session on the same host never meets the cookie-write guard; the secret, when there is one, is
+ * in the path. Throws ApiError with the server's code and message, or the network error.
+ */
+export async function postPublic<T>(url: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, { code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+  }
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, errorBody(text));
+  return (text ? JSON.parse(text) : undefined) as T;
+}
