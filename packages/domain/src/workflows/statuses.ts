@@ -133,3 +133,18 @@ export const COUNSEL_ROLES = [
   'Individual',
 ] as const;
 export type CounselRole = (typeof COUNSEL_ROLES)[number];
+
+/**
+ * A recipient's label in a document's recipients list (spec 2 §4): Signed; Not signed once their email
+ * went out; before that, Not yet sent while the document itself has not been sent, else Email not sent
+ * (a later signer in order, or a viewer who gets the final copy).
+ */
+export function recipientLabel(
+  recipient: { signed: boolean; email_sent: boolean },
+  documentStatus: string | null,
+): string {
+  if (recipient.signed) return 'Signed';
+  if (recipient.email_sent) return 'Not signed';
+  const sent = documentStatus !== null && documentStatus !== DOCUMENT_STATUS.DRAFT;
+  return sent ? 'Email not sent' : 'Not yet sent';
+}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { documentsPageStep, showMoreRows } from './documents.ts';
 import { answersDocument, checkQuestionnaire, isQuestionShown, type QuestionSpec } from './questionnaire.ts';
-import { documentStatusLabel, taskStatusLabel, transactionCardStatus } from './statuses.ts';
+import { documentStatusLabel, recipientLabel, taskStatusLabel, transactionCardStatus } from './statuses.ts';
 
 const questions: QuestionSpec[] = [
   { id: 'company', label: 'Company name', type: 'company_name', required: true, entity_type: 'corporation' },
@@ -109,6 +109,21 @@ describe('statuses', () => {
     expect(documentStatusLabel({ status: 'document.sent', box_file_id: null, revision_count: 0 })).toBe(
       'Awaiting Signature',
     );
+    expect(documentStatusLabel({ status: 'document.declined', box_file_id: null, revision_count: 0 })).toBe(
+      'Declined',
+    );
+    expect(documentStatusLabel({ status: 'document.voided', box_file_id: null, revision_count: 0 })).toBe(
+      'Voided',
+    );
+  });
+
+  it('labels recipients (spec 2 §4)', () => {
+    const recipient = (signed: boolean, sent: boolean) => ({ signed, email_sent: sent });
+    expect(recipientLabel(recipient(true, true), 'document.viewed')).toBe('Signed');
+    expect(recipientLabel(recipient(false, true), 'document.sent')).toBe('Not signed');
+    expect(recipientLabel(recipient(false, false), 'document.sent')).toBe('Email not sent');
+    expect(recipientLabel(recipient(false, false), 'document.draft')).toBe('Not yet sent');
+    expect(recipientLabel(recipient(false, false), null)).toBe('Not yet sent');
   });
 });
 

@@ -1,4 +1,4 @@
-import { RECIPIENT_ROLES, type RecipientView, validateEmail } from '@charter/domain';
+import { RECIPIENT_ROLES, type RecipientView, recipientLabel, validateEmail } from '@charter/domain';
 import {
   ActionIcon,
   Alert,
@@ -31,7 +31,7 @@ export function RecipientsModal({
   onClose,
 }: {
   companyId: number;
-  document: { id: number; filename: string } | null;
+  document: { id: number; filename: string; status: string | null } | null;
   onClose: () => void;
 }) {
   const { push } = useNotices();
@@ -106,7 +106,7 @@ export function RecipientsModal({
                   <Table.Td>{r.metadata.name}</Table.Td>
                   <Table.Td>{r.email}</Table.Td>
                   <Table.Td>{r.metadata.role}</Table.Td>
-                  <Table.Td>{r.signed ? 'Signed' : 'Email not sent'}</Table.Td>
+                  <Table.Td>{recipientLabel(r, document?.status ?? null)}</Table.Td>
                   <Table.Td>
                     <ActionIcon
                       variant="subtle"
