@@ -4,7 +4,7 @@ import {
   type ReviewerInput,
   validateEmail,
 } from '@charter/domain';
-import { ActionIcon, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 
@@ -72,6 +72,12 @@ export function ReviewersForm({
                   {r.first_name} {r.last_name}
                 </Table.Td>
                 <Table.Td>{r.email}</Table.Td>
+                <Table.Td>
+                  {/* Spec 2 §4's recipient label for someone who reviews rather than signs. */}
+                  <Badge variant="light" color="grape">
+                    Reviewer
+                  </Badge>
+                </Table.Td>
                 <Table.Td w={40}>
                   <ActionIcon
                     variant="subtle"
