@@ -167,6 +167,14 @@ test('fields placed by hand on an uploaded PDF are signed, and the owner sees it
   await snap(page, 'signing-editor-placed');
   await page.getByRole('button', { name: 'Send for Signature' }).click();
   await expect(page.getByText('Link Sent').first()).toBeVisible();
+  // The home page lists it among the documents requiring signature (the demo user is an admin).
+  const home = await page.context().newPage();
+  await home.goto(page.url().replace(/\/documents\/\d+\/sign$/, '/home'));
+  const waiting = home
+    .getByRole('region', { name: 'Documents Requiring Signature' })
+    .or(home.getByLabel('Documents Requiring Signature'));
+  await expect(waiting.first()).toContainText('Lease');
+  await home.close();
 
   const signed = await signFromEmail(
     browser,

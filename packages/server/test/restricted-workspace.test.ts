@@ -208,6 +208,7 @@ const cases: Case[] = [
   ),
   // Signing: the task's uploaded document (module 4) is not a readable PDF, so it cannot become a draft.
   c('GET /api/account/pandadoc/documents', () => ({ url: '/api/account/pandadoc/documents' }), null, 200),
+  c('GET /api/account/signing/requiring', () => ({ url: '/api/account/signing/requiring' }), null, 200),
   c(
     'GET /api/account/signing/documents/{id}',
     (x) => ({ url: `/api/account/signing/documents/${x.documentId}` }),

@@ -506,3 +506,41 @@ describe('a Word file to sign', () => {
     120_000,
   );
 });
+
+describe('documents requiring signature (spec 2 §4)', () => {
+  it('lists what waits for a signature: all of them for admins, those of their own addresses for others', async () => {
+    const owner = await signedIn(t);
+    const addMember = async () => {
+      const created = await createUser(t, { company: null });
+      await t.ctx.db
+        .insert(memberships)
+        .values({ userId: created.user.id, accountId: owner.account!.id, isAdmin: false });
+      const { idToken } = await login(t, created.email, created.password!);
+      const who = { accountBearer: `Bearer ${await accessToken(t, idToken, owner.account!.id)}` } as SignedIn;
+      return { ...created, who };
+    };
+    const signerMember = await addMember();
+    const bystander = await addMember();
+    const draft = await draftWithSigners(owner, [
+      { name: 'Mo Member', email: signerMember.email, party: 'Founder' },
+    ]);
+    const id = draft.document.id;
+    const solo = draft.fields
+      .filter((f: Json) => f.role !== 'Investor')
+      .map((f: Json) => ({ ...f, recipient_id: null }));
+    await call(owner, 'PUT', `/api/account/signing/documents/${id}/fields`, { fields: solo });
+    const listed = async (who: SignedIn) =>
+      ((await call(who, 'GET', '/api/account/signing/requiring')).body as Json[]).map((d) => d.id);
+    // A draft is not waiting for anyone yet.
+    expect(await listed(owner)).not.toContain(id);
+    await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, {});
+    expect(await listed(owner)).toContain(id);
+    expect(await listed(signerMember.who)).toEqual([id]);
+    expect(await listed(bystander.who)).toEqual([]);
+    // Signed and sealed: off the list.
+    expect((await signAs(await linkFor(signerMember.email), 'Mo Member')).status).toBe(200);
+    await t.ctx.jobs.drain();
+    expect(await listed(owner)).not.toContain(id);
+    expect(await listed(signerMember.who)).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import {
   createSigningDocumentBody,
+  documentView,
   fileBytes,
   idParams,
   LINK_SENT,
@@ -19,6 +20,7 @@ import type { App } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { createSigningDocument } from './create-signing-document.ts';
 import { getSigningDocument } from './get-signing-document.ts';
+import { listRequiringSignature } from './list-requiring-signature.ts';
 import { listSigningDocuments } from './list-task-signing.ts';
 import { ownerPageImage } from './owner-page-image.ts';
 import { prepareSigning } from './prepare-signing.ts';
@@ -58,6 +60,15 @@ export async function signingRoutes(app: App, ctx: AppContext) {
       return ctx.db.transaction((tx) =>
         listSigningDocuments({ ctx, tx, actor, taskId: request.query.task_id }),
       );
+    },
+  );
+
+  app.get(
+    '/api/account/signing/requiring',
+    { schema: { tags, response: { 200: z.array(documentView) } } },
+    async (request) => {
+      const actor = await member(request);
+      return ctx.db.transaction((tx) => listRequiringSignature({ tx, actor }));
     },
   );
 

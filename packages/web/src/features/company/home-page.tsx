@@ -5,6 +5,7 @@ import { useSession } from '../../app/session.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { parseCompanyId } from '../shell/company-gate.ts';
 import { useAccountMe } from '../shell/queries.ts';
+import { RequiringSignature } from '../signing/requiring-signature.tsx';
 import { TodoList } from './todo-list.tsx';
 
 /** The workspace's home: a welcome card and the to-dos. */
@@ -36,6 +37,7 @@ export function HomePage() {
           </Stack>
         </Group>
       </Card>
+      {companyId > 0 && <RequiringSignature companyId={companyId} />}
       {companyId > 0 && <TodoList companyId={companyId} />}
     </Stack>
   );
