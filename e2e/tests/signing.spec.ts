@@ -110,6 +110,15 @@ test('both parties sign a generated NDA from their emails; the owner sees it com
   expect(text).toContain(theirs.name);
   expect(text).toContain(ours.email);
 
+  // The owner's preview opens the sealed file: every page of it, the certificate's included.
+  const pageCount = (await PDFDocument.load(sealed)).getPageCount();
+  await page
+    .getByRole('article', { name: 'Mutual Non-Disclosure Agreement' })
+    .getByRole('button', { name: 'Preview', exact: true })
+    .click();
+  await expect(page.getByRole('dialog').getByText(`Page 1 of ${pageCount}`)).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+
   const verify = await browser.newPage();
   await verify.goto(new URL('/verify', baseURL).toString());
   await verify
