@@ -2,7 +2,7 @@ import type { LiveEvent, LiveMessage } from '@charter/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { accounts, type LiveAudience, memberships } from '../src/db/schema/index.ts';
+import { accounts, type LiveAudience, memberships, users } from '../src/db/schema/index.ts';
 import {
   CLOSE_SESSION_ENDED,
   CLOSE_TOO_MANY,
@@ -167,6 +167,26 @@ describe('the live channel (/api/ws)', () => {
     await publish(accountId, toast('module 4'), { taskModuleId: 4 });
     await ownerSocket.until(4);
     expect(ownerSocket.messages.slice(3)).toEqual([{ kind: 'event', seq: 5, event: toast('module 4') }]);
+    ownerSocket.ws.close();
+    memberSocket.ws.close();
+  });
+
+  it("sends a cabinet document's events only to members who may use the cabinet", async () => {
+    const { owner, member, ownerSocket, memberSocket } = await ownerAndMemberOnline();
+    await t.ctx.db.update(users).set({ filecabinetAccess: false }).where(eq(users.id, member.user.id));
+    t.ctx.live.recheckSessions();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await publish(owner.account!.id, toast('cabinet'), { cabinetOnly: true });
+    await publish(owner.account!.id, toast('everyone'));
+    await ownerSocket.until(3);
+    await memberSocket.until(2);
+    expect(ownerSocket.messages.slice(1).map((m) => m.kind === 'event' && m.event)).toEqual([
+      toast('cabinet'),
+      toast('everyone'),
+    ]);
+    expect(memberSocket.messages.slice(1).map((m) => m.kind === 'event' && m.event)).toEqual([
+      toast('everyone'),
+    ]);
     ownerSocket.ws.close();
     memberSocket.ws.close();
   });

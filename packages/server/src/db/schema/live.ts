@@ -10,8 +10,10 @@ export type LiveAudience = {
   adminsOnly?: boolean;
   taskModuleId?: number;
   userIds?: number[];
-  /** Not for members of a restricted workspace (an object outside any task, such as a cabinet document). */
+  /** Not for members of a restricted workspace. */
   unrestrictedOnly?: boolean;
+  /** Only for members who may use the file cabinet (a cabinet file sent for signature, outside any task). */
+  cabinetOnly?: boolean;
 };
 
 /** The live channel's events, numbered per workspace, kept a while for clients that reconnect. */

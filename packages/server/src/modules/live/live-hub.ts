@@ -36,6 +36,7 @@ const viewerOf = (actor: MemberActor): LiveViewer => ({
   userId: actor.userId,
   isAdmin: actor.isAdmin,
   restricted: actor.restricted,
+  cabinet: actor.user.filecabinetAccess && !actor.restricted,
 });
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
@@ -194,10 +195,12 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
         detach(client);
         continue;
       }
+      const restricted = row.roleId === RESTRICTED_ROLE_ID;
       client.viewer = {
         userId: row.userId,
         isAdmin: row.isAdmin,
-        restricted: row.roleId === RESTRICTED_ROLE_ID,
+        restricted,
+        cabinet: row.filecabinetAccess && !restricted,
       };
     }
   }
@@ -211,6 +214,7 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
         accountId: memberships.accountId,
         isAdmin: memberships.isAdmin,
         roleId: accounts.roleId,
+        filecabinetAccess: users.filecabinetAccess,
       })
       .from(sessions)
       .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.disabledAt)))

@@ -2,7 +2,13 @@ import type { LiveAudience } from '../../db/schema/index.ts';
 import { canSeeTaskModule } from '../workflows/policies.ts';
 
 /** What a socket's member is, as last checked (live-hub.ts re-checks after every sign-in change). */
-export type LiveViewer = { userId: number; isAdmin: boolean; restricted: boolean };
+export type LiveViewer = {
+  userId: number;
+  isAdmin: boolean;
+  restricted: boolean;
+  /** May use the file cabinet (cabinet/policies.ts canUseCabinet). */
+  cabinet: boolean;
+};
 
 /**
  * Whether a member may receive an event: the policies of the object it is about, checked when it is
@@ -12,6 +18,7 @@ export function canReceive(viewer: LiveViewer, audience: LiveAudience): boolean 
   if (audience.adminsOnly && !viewer.isAdmin) return false;
   if (audience.userIds && !audience.userIds.includes(viewer.userId)) return false;
   if (audience.unrestrictedOnly && viewer.restricted) return false;
+  if (audience.cabinetOnly && !viewer.cabinet) return false;
   if (audience.taskModuleId !== undefined && !canSeeTaskModule(viewer, audience.taskModuleId)) {
     return false;
   }

@@ -16,17 +16,17 @@ type DocumentRow = typeof documents.$inferSelect;
 
 /**
  * Who may hear of a document: members who may see its task's module, or, for a document outside any
- * task, members of a workspace that is not restricted (the policies of workflows/policies.ts).
+ * task group, members who may use the cabinet (the policies of workflows/policies.ts visibleDocuments).
  */
 async function audienceOf(tx: Tx, document: DocumentRow): Promise<LiveAudience> {
-  if (document.transactionId === null) return { unrestrictedOnly: true };
+  if (document.transactionId === null) return { cabinetOnly: true };
   const [row] = await tx
     .select({ moduleId: projectTemplates.moduleId })
     .from(transactions)
     .innerJoin(projects, eq(projects.id, transactions.projectId))
     .innerJoin(projectTemplates, eq(projectTemplates.id, projects.templateId))
     .where(eq(transactions.id, document.transactionId));
-  return row ? { taskModuleId: row.moduleId } : { unrestrictedOnly: true };
+  return row ? { taskModuleId: row.moduleId } : { cabinetOnly: true };
 }
 
 /**
