@@ -1,33 +1,57 @@
 import type { SigningDocumentView } from '@charter/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { documentEvents } from '../../db/schema/index.ts';
+import { documentEvents, files } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { pagesOf } from './original-pages.ts';
 import { presentSigningDocument } from './presenters.ts';
-import { type DocumentRow, fieldsOf, findSigningDocument, originalFileOf, recipientsOf } from './scope.ts';
+import { type DocumentRow, fieldsOf, findSigningDocument, recipientsOf } from './scope.ts';
 
 /** A document as the owner's signing screens show it (recipients, fields, pages, history). */
-export async function presentForOwner(
+export async function presentForOwner(ctx: AppContext, tx: Tx, document: DocumentRow) {
+  const [view] = await presentAllForOwner(ctx, tx, [document]);
+  return view;
+}
+
+/**
+ * Documents as the owner's screens show them, in a constant number of queries however many there are
+ * (the list route shows up to 50): recipients, fields, history and files each read once for all.
+ */
+export async function presentAllForOwner(
   ctx: AppContext,
   tx: Tx,
-  document: DocumentRow,
-): Promise<SigningDocumentView> {
-  const file = await originalFileOf(tx, document);
-  const pdf = file?.contentType === 'application/pdf';
-  return presentSigningDocument({
-    document,
-    recipients: await recipientsOf(tx, document.id),
-    fields: await fieldsOf(tx, document.id),
-    // A file that cannot be read shows no pages (sending it is refused with why).
-    pages: file && pdf ? await pagesOf(ctx, file).catch(() => []) : [],
-    events: await tx
-      .select()
-      .from(documentEvents)
-      .where(eq(documentEvents.documentId, document.id))
-      .orderBy(asc(documentEvents.seq)),
-  });
+  rows: DocumentRow[],
+): Promise<SigningDocumentView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((d) => d.id);
+  const fileIds = rows.map((d) => d.originalFileId ?? d.fileId).filter((id): id is number => id !== null);
+  // One after another: they share the transaction's one connection.
+  const recipients = await recipientsOf(tx, ids);
+  const fields = await fieldsOf(tx, ids);
+  const events = await tx
+    .select()
+    .from(documentEvents)
+    .where(inArray(documentEvents.documentId, ids))
+    .orderBy(asc(documentEvents.seq));
+  const originals = fileIds.length ? await tx.select().from(files).where(inArray(files.id, fileIds)) : [];
+  const of = <T extends { documentId: number }>(list: T[], id: number) =>
+    list.filter((r) => r.documentId === id);
+  const views: SigningDocumentView[] = [];
+  for (const document of rows) {
+    const file = originals.find((f) => f.id === (document.originalFileId ?? document.fileId));
+    views.push(
+      presentSigningDocument({
+        document,
+        recipients: of(recipients, document.id),
+        fields: of(fields, document.id),
+        // A file that cannot be read shows no pages (sending it is refused with why).
+        pages: file?.contentType === 'application/pdf' ? await pagesOf(ctx, file).catch(() => []) : [],
+        events: of(events, document.id),
+      }),
+    );
+  }
+  return views;
 }
 
 /** GET /api/account/signing/documents/{id} */

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { visibleDocuments } from '../workflows/policies.ts';
-import { presentForOwner } from './get-signing-document.ts';
+import { presentAllForOwner } from './get-signing-document.ts';
 
 /**
  * GET /api/account/pandadoc/documents (spec 2 §7): the workspace's documents out for signature (or one
@@ -30,7 +30,5 @@ export async function listSigningDocuments(input: {
     )
     .orderBy(desc(documents.id))
     .limit(50);
-  const views = [];
-  for (const row of rows) views.push(await presentForOwner(ctx, tx, row));
-  return views;
+  return presentAllForOwner(ctx, tx, rows);
 }

@@ -1,5 +1,5 @@
 import { SIGNING_LINK_EXPIRED, SIGNING_LINK_INVALID } from '@charter/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documentFields, documentRecipients, documents, files } from '../../db/schema/index.ts';
 import type { MemberActor, SignerActor } from '../../http/actor.ts';
@@ -17,18 +17,28 @@ export async function findSigningDocument(tx: Tx, actor: MemberActor, id: number
   return lock ? lockDocument(tx, id) : document;
 }
 
-export const recipientsOf = (tx: Tx, documentId: number) =>
+/** A document's recipients in signing order (or several documents', one query for all). */
+export const recipientsOf = (tx: Tx, documentId: number | number[]) =>
   tx
     .select()
     .from(documentRecipients)
-    .where(eq(documentRecipients.documentId, documentId))
+    .where(
+      Array.isArray(documentId)
+        ? inArray(documentRecipients.documentId, documentId)
+        : eq(documentRecipients.documentId, documentId),
+    )
     .orderBy(asc(documentRecipients.signingOrder), asc(documentRecipients.id));
 
-export const fieldsOf = (tx: Tx, documentId: number) =>
+/** A document's fields in reading order (or several documents', one query for all). */
+export const fieldsOf = (tx: Tx, documentId: number | number[]) =>
   tx
     .select()
     .from(documentFields)
-    .where(eq(documentFields.documentId, documentId))
+    .where(
+      Array.isArray(documentId)
+        ? inArray(documentFields.documentId, documentId)
+        : eq(documentFields.documentId, documentId),
+    )
     .orderBy(asc(documentFields.page), asc(documentFields.y), asc(documentFields.x), asc(documentFields.id));
 
 /** The file being signed: the original once signing started, the document's file before. */
