@@ -9,7 +9,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
 import { CONTENT_MISMATCH_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
-import { files, fileTokens, liveEvents, users } from '../src/db/schema/index.ts';
+import { files, fileTokens, liveEvents, memberships } from '../src/db/schema/index.ts';
 import { FOLDER_EXISTS } from '../src/modules/cabinet/create-folder.ts';
 import { FOLDER_NOT_EMPTY } from '../src/modules/cabinet/delete-folder.ts';
 import { NO_CABINET_ACCESS } from '../src/modules/cabinet/policies.ts';
@@ -84,7 +84,10 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
       401,
     );
     const locked = await signedIn(t);
-    await t.ctx.db.update(users).set({ filecabinetAccess: false }).where(eq(users.id, locked.user.id));
+    await t.ctx.db
+      .update(memberships)
+      .set({ filecabinetAccess: false })
+      .where(eq(memberships.userId, locked.user.id));
     const refused = await call(locked, 'GET', '/api/account/storage/folder');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(NO_CABINET_ACCESS);
@@ -144,7 +147,10 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
     expect(download.raw.rawPayload.equals(PDF)).toBe(true);
     // Without cabinet access, a cabinet file is out of reach (task documents stay readable).
     const setAccess = async (on: boolean) => {
-      await t.ctx.db.update(users).set({ filecabinetAccess: on }).where(eq(users.id, me.user.id));
+      await t.ctx.db
+        .update(memberships)
+        .set({ filecabinetAccess: on })
+        .where(eq(memberships.userId, me.user.id));
       t.ctx.authCaches.account.clear();
     };
     await setAccess(false);

@@ -2,7 +2,7 @@ import type { LiveEvent, LiveMessage } from '@charter/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { accounts, type LiveAudience, memberships, users } from '../src/db/schema/index.ts';
+import { accounts, type LiveAudience, memberships } from '../src/db/schema/index.ts';
 import {
   CLOSE_SESSION_ENDED,
   CLOSE_TOO_MANY,
@@ -173,7 +173,10 @@ describe('the live channel (/api/ws)', () => {
 
   it("sends a cabinet document's events only to members who may use the cabinet", async () => {
     const { owner, member, ownerSocket, memberSocket } = await ownerAndMemberOnline();
-    await t.ctx.db.update(users).set({ filecabinetAccess: false }).where(eq(users.id, member.user.id));
+    await t.ctx.db
+      .update(memberships)
+      .set({ filecabinetAccess: false })
+      .where(eq(memberships.userId, member.user.id));
     t.ctx.live.recheckSessions();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await publish(owner.account!.id, toast('cabinet'), { cabinetOnly: true });

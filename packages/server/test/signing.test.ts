@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
-import { documentRecipients, documents, jobs, memberships, users } from '../src/db/schema/index.ts';
+import { documentRecipients, documents, jobs, memberships } from '../src/db/schema/index.ts';
 import { SEAL_JOB, sealDocumentJob } from '../src/modules/signing/seal-job.ts';
 import { SIGNATURE_NOT_PNG } from '../src/modules/signing/sign-document.ts';
 import { requeueStuckSeals, SEAL_STUCK_MS, sendReminders } from '../src/modules/signing/sweep.ts';
@@ -253,10 +253,12 @@ describe('signing a document', () => {
     expect((await call(stranger, 'POST', `/api/account/signing/documents/${id}/send`, {})).status).toBe(404);
     // A member without the cabinet does not reach a cabinet file sent for signature, nor its original.
     const member = await createUser(t, { company: null });
-    await t.ctx.db.update(users).set({ filecabinetAccess: false }).where(eq(users.id, member.user.id));
-    await t.ctx.db
-      .insert(memberships)
-      .values({ userId: member.user.id, accountId: owner.account!.id, isAdmin: false });
+    await t.ctx.db.insert(memberships).values({
+      userId: member.user.id,
+      accountId: owner.account!.id,
+      isAdmin: false,
+      filecabinetAccess: false,
+    });
     const { idToken } = await login(t, member.email, member.password!);
     const noCabinet = {
       accountBearer: `Bearer ${await accessToken(t, idToken, owner.account!.id)}`,

@@ -91,7 +91,6 @@ export const sessionUser = z.object({
   password_allowed: z.boolean(),
   password_prompted: z.boolean(),
   is_staff: z.boolean(),
-  filecabinet_access: z.boolean(),
   /** The staff member acting as this user by remote login. */
   impersonator_id: z.number().nullable(),
 });

@@ -12,6 +12,8 @@ export const accounts = pgTable('accounts', {
   hidePoweredBy: boolean('hide_powered_by').notNull().default(false),
   brandId: integer('brand_id'),
   createdBy: integer('created_by').references(() => users.id),
+  /** The member who owns the workspace: always an admin, never removed; PATCH /api/account/change_owner/{id}. */
+  ownerId: integer('owner_id').references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** The sequence number of the workspace's last live event (live_events.seq). */
   liveSeq: integer('live_seq').notNull().default(0),
@@ -39,6 +41,10 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** May use the file cabinet of this workspace (spec 1 §3's filecabinet_access, per workspace). */
+    filecabinetAccess: boolean('filecabinet_access').notNull().default(true),
+    /** Who added this member (null for the workspace's creator). */
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     preferred: boolean('preferred').notNull().default(false),
     accountOrder: integer('account_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './brands.ts';
 export * from './codes.ts';
 export * from './live.ts';
+export * from './partners.ts';
 export * from './review.ts';
 export * from './signing.ts';
 export * from './system.ts';

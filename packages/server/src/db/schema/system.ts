@@ -36,8 +36,14 @@ export const auditLog = pgTable(
     impersonatorId: integer('impersonator_id'),
     accountId: integer('account_id'),
     target: jsonb('target').$type<Record<string, unknown>>().notNull().default({}),
+    /** Why staff did it (remote login requires one). */
+    reason: text('reason'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_actor_idx').on(t.actorUserId)],
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorUserId),
+    index('audit_log_impersonator_idx').on(t.impersonatorId),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );

@@ -13,7 +13,6 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     passwordPrompted: boolean('password_prompted').notNull().default(false),
     isStaff: boolean('is_staff').notNull().default(false),
-    filecabinetAccess: boolean('filecabinet_access').notNull().default(true),
     tosAcceptedAt: timestamp('tos_accepted_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -39,6 +39,7 @@ export async function createAccount(
     .values({
       companyName: input.company_name.trim(),
       createdBy: input.userId,
+      ownerId: input.userId,
       brandId: input.brandId ?? null,
     })
     .returning();

@@ -42,7 +42,7 @@ export function presentMe(actor: MemberActor): AccountMe {
         first_name: actor.user.firstName,
         family_name: actor.user.familyName,
         is_admin: actor.isAdmin,
-        filecabinet_access: actor.user.filecabinetAccess,
+        filecabinet_access: actor.membership.filecabinetAccess,
         impersonator_id: actor.impersonatorId,
       },
       abilities: accountAbilities(actor),

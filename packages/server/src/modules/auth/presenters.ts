@@ -13,7 +13,6 @@ export function presentUser(user: UserRow, impersonatorId: number | null = null)
     password_allowed: user.passwordHash !== null,
     password_prompted: user.passwordPrompted,
     is_staff: user.isStaff,
-    filecabinet_access: user.filecabinetAccess,
     impersonator_id: impersonatorId,
   };
 }

@@ -11,7 +11,7 @@ export const NO_CABINET_ACCESS = 'You do not have access to the file cabinet.';
  * restricted (role 3) workspaces (spec 1 §6); without it a member still opens the documents of the
  * tasks they can see, and no other file.
  */
-export const canUseCabinet = (actor: MemberActor) => actor.user.filecabinetAccess && !actor.restricted;
+export const canUseCabinet = (actor: MemberActor) => actor.membership.filecabinetAccess && !actor.restricted;
 
 /** SQL twin of "may open this file": every file with the cabinet, else only visible task documents'. */
 export function readableFiles(actor: MemberActor): SQL | undefined {

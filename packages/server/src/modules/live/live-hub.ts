@@ -36,7 +36,7 @@ const viewerOf = (actor: MemberActor): LiveViewer => ({
   userId: actor.userId,
   isAdmin: actor.isAdmin,
   restricted: actor.restricted,
-  cabinet: actor.user.filecabinetAccess && !actor.restricted,
+  cabinet: actor.membership.filecabinetAccess && !actor.restricted,
 });
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
@@ -214,7 +214,7 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
         accountId: memberships.accountId,
         isAdmin: memberships.isAdmin,
         roleId: accounts.roleId,
-        filecabinetAccess: users.filecabinetAccess,
+        filecabinetAccess: memberships.filecabinetAccess,
       })
       .from(sessions)
       .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.disabledAt)))

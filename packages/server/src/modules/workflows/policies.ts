@@ -64,7 +64,7 @@ export const visibleDocuments = (actor: MemberActor) =>
     onlyIf(actor, () => sql`${documents.transactionId} in ${transactionIdsIn(RESTRICTED_TASK_MODULES)}`),
     // A document outside any task group (a cabinet file sent for signature) is the cabinet's: only members
     // who may use the cabinet see it (cabinet/policies.ts canUseCabinet, not imported: it imports this file).
-    actor.user.filecabinetAccess && !actor.restricted ? undefined : isNotNull(documents.transactionId),
+    actor.membership.filecabinetAccess && !actor.restricted ? undefined : isNotNull(documents.transactionId),
   );
 
 export const visibleTodos = (actor: MemberActor) =>

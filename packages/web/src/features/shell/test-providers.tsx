@@ -18,7 +18,6 @@ export const fakeUser = (overrides: Partial<SessionUser> = {}): SessionUser => (
   password_allowed: true,
   password_prompted: false,
   is_staff: false,
-  filecabinet_access: true,
   impersonator_id: null,
   ...overrides,
 });
