@@ -35,6 +35,7 @@ CREATE TABLE "partners" (
 );
 --> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "owner_id" integer;--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "signatory_id" integer;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "filecabinet_access" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "invited_by" integer;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "reason" text;--> statement-breakpoint
@@ -47,6 +48,7 @@ ALTER TABLE "partners" ADD CONSTRAINT "partners_brand_id_brands_id_fk" FOREIGN K
 CREATE INDEX "partner_accounts_account_idx" ON "partner_accounts" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "partner_members_user_idx" ON "partner_members" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_signatory_id_users_id_fk" FOREIGN KEY ("signatory_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_impersonator_idx" ON "audit_log" USING btree ("impersonator_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint

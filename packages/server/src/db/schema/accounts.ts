@@ -14,6 +14,8 @@ export const accounts = pgTable('accounts', {
   createdBy: integer('created_by').references(() => users.id),
   /** The member who owns the workspace: always an admin, never removed; PATCH /api/account/change_owner/{id}. */
   ownerId: integer('owner_id').references(() => users.id),
+  /** The member who signs for the workspace (PATCH /api/account/signatory/{id}); null until chosen. */
+  signatoryId: integer('signatory_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** The sequence number of the workspace's last live event (live_events.seq). */
   liveSeq: integer('live_seq').notNull().default(0),
