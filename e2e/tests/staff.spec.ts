@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { IMPERSONATION_PREFIX, ONLY_THIS_WORKSPACE } from '@charter/domain';
 import { expect, type Page, test } from '@playwright/test';
+import { dataDir } from '../playwright.config.ts';
 import { STAFF_EMAIL, STAFF_PASSWORD } from '../support/staff.ts';
-import { loginWithPassword, snap } from '../support/ui.ts';
+import { choose, loginWithPassword, snap } from '../support/ui.ts';
 
 const basic = (email: string, password: string) =>
   `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
 test.describe.configure({ mode: 'serial' });
+
+/** The demo user the server seeds (SEED_DEMO): a customer who is not staff. */
+const demo = (): { email: string; password: string } =>
+  JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
 
 async function signInAsStaff(page: Page) {
   await loginWithPassword(page, STAFF_EMAIL, STAFF_PASSWORD);
@@ -115,10 +122,11 @@ test('the console lists the audit log, jobs, brands and partners, and creates a 
   await partnerForm.getByRole('textbox', { name: 'Name' }).fill('Firm Legal');
   await partnerForm.getByRole('textbox', { name: 'Slug' }).fill(slug);
   await partnerForm.getByRole('checkbox', { name: 'Covers credits' }).check();
+  await choose(page, 'Brand', hostname);
   await partnerForm.getByRole('button', { name: 'Save' }).click();
   await expect(partnerForm).toBeHidden();
   const row = page.getByRole('row', { name: new RegExp(slug) });
-  await expect(row).toBeVisible();
+  await expect(row).toContainText(hostname);
   await row.getByRole('button', { name: 'Add member' }).click();
   const seat = page.getByRole('dialog', { name: 'Add a member to Firm Legal' });
   await seat.getByRole('textbox', { name: 'Email of an existing user' }).fill(STAFF_EMAIL);
@@ -126,4 +134,32 @@ test('the console lists the audit log, jobs, brands and partners, and creates a 
   await expect(seat).toBeHidden();
   await expect(row.getByRole('cell').nth(4)).toHaveText('1');
   await snap(page, 'staff-partners');
+});
+
+test('/remote-login opened directly asks for the reason first', async ({ page }) => {
+  await signInAsStaff(page);
+  // The console's API answers the staff member's session cookie too.
+  const found = await page.request.get(`/api/staff/users?q=${encodeURIComponent(demo().email)}`);
+  const [user] = (await found.json()).items as { id: number }[];
+  const detail = (await (await page.request.get(`/api/staff/users/${user.id}`)).json()) as {
+    memberships: { account_id: number }[];
+  };
+  const accountId = detail.memberships[0].account_id;
+  await page.goto(`/remote-login?user_id=${user.id}&account_id=${accountId}`);
+  await page.getByRole('button', { name: 'Log in as user' }).click();
+  await expect(page.getByText('A reason is required to log in as another user')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Checking the demo workspace');
+  await snap(page, 'staff-remote-login-page');
+  await page.getByRole('button', { name: 'Log in as user' }).click();
+  await expect(page).toHaveURL(new RegExp(`/c/${accountId}/home$`));
+  await expect(page.getByRole('status').filter({ hasText: IMPERSONATION_PREFIX.trim() })).toBeVisible();
+});
+
+test('the console is not available to users who are not staff', async ({ page }) => {
+  await loginWithPassword(page, demo().email, demo().password);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/staff/users');
+  await expect(page.getByRole('heading', { name: 'The staff console is not available' })).toBeVisible();
+  await expect(page.getByText('It is for platform staff only.')).toBeVisible();
+  await snap(page, 'staff-not-available');
 });

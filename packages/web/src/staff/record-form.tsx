@@ -1,13 +1,15 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../api/api-error.ts';
 
 export type FieldSpec = {
   name: string;
   label: string;
-  kind?: 'text' | 'checkbox' | 'json';
+  kind?: 'text' | 'checkbox' | 'json' | 'select';
   required?: boolean;
   description?: string;
+  /** The choices of a select (value, label); empty picks none. */
+  options?: { value: string; label: string }[];
 };
 export type FormValues = Record<string, string | boolean>;
 
@@ -67,6 +69,20 @@ export function RecordForm({
                 />
               );
             }
+            if (field.kind === 'select') {
+              return (
+                <Select
+                  key={field.name}
+                  label={field.label}
+                  description={field.description}
+                  data={field.options ?? []}
+                  clearable
+                  value={String(values[field.name] ?? '') || null}
+                  onChange={(value) => set(field.name, value ?? '')}
+                  error={fieldError}
+                />
+              );
+            }
             const Input = field.kind === 'json' ? Textarea : TextInput;
             return (
               <Input
@@ -77,7 +93,9 @@ export function RecordForm({
                 value={String(values[field.name] ?? '')}
                 onChange={(event) => set(field.name, event.currentTarget.value)}
                 error={fieldError}
-                {...(field.kind === 'json' ? { autosize: true, minRows: 3, ff: 'monospace' } : {})}
+                {...(field.kind === 'json'
+                  ? { autosize: true, minRows: 3, styles: { input: { fontFamily: 'monospace' } } }
+                  : {})}
               />
             );
           })}

@@ -31,7 +31,7 @@ function Message({ title, children }: { title: string; children: React.ReactNode
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={480}>
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" ta="center">
           {title}
         </Title>
         <Text ta="center">{children}</Text>

@@ -81,7 +81,10 @@ export function RemoteLoginPage() {
             minRows={2}
             maxLength={REMOTE_LOGIN_REASON_MAX}
             value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setError(null);
+            }}
           />
           {error ? <AuthAlert>{error}</AuthAlert> : null}
           <Button type="submit" size="md" fullWidth loading={busy}>

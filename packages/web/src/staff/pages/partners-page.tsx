@@ -5,11 +5,17 @@ import { type FieldSpec, type FormValues, RecordForm } from '../record-form.tsx'
 import { useAddPartnerMember, useSavePartner, useStaffBrands, useStaffPartners } from '../staff-api.ts';
 import { ErrorAlert, PageHeader } from '../staff-ui.tsx';
 
-const FIELDS: FieldSpec[] = [
+const fieldsWith = (brands: { id: number; hostname: string }[]): FieldSpec[] => [
   { name: 'name', label: 'Name', required: true },
   { name: 'slug', label: 'Slug', required: true, description: 'Lowercase letters, digits and dashes' },
   { name: 'code', label: 'Connect code', description: 'Generated when left empty' },
-  { name: 'brand_id', label: 'Brand id', description: 'The partner’s own brand (see Brands), or empty' },
+  {
+    name: 'brand_id',
+    label: 'Brand',
+    kind: 'select',
+    description: 'The partner’s own brand (see Brands), or none',
+    options: brands.map((brand) => ({ value: String(brand.id), label: brand.hostname })),
+  },
   { name: 'stripe_domain', label: 'Stripe domain' },
   { name: 'covers_credits', label: 'Covers credits', kind: 'checkbox' },
   { name: 'covers_fees', label: 'Covers fees', kind: 'checkbox' },
@@ -86,7 +92,7 @@ export function PartnersPage() {
       {editing ? (
         <RecordForm
           title={current ? `Edit ${current.name}` : 'New partner'}
-          fields={FIELDS}
+          fields={fieldsWith(brands.data ?? [])}
           initial={valuesOf(current)}
           onClose={() => setEditing(null)}
           onSubmit={(values) =>
