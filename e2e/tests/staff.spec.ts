@@ -4,6 +4,7 @@ import path from 'node:path';
 import { IMPERSONATION_PREFIX, ONLY_THIS_WORKSPACE } from '@charter/domain';
 import { expect, type Page, test } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
+import { expectAccessible } from '../support/a11y.ts';
 import { STAFF_EMAIL, STAFF_PASSWORD } from '../support/staff.ts';
 import { choose, loginWithPassword, snap } from '../support/ui.ts';
 
@@ -50,10 +51,13 @@ test('staff find a user, log in as them with a reason, and see the impersonation
   await expect(link).toBeVisible();
   await expect(page.getByText('1 found')).toBeVisible();
   await snap(page, 'staff-users');
+  await expectAccessible(page, 'staff users');
+  await expect(page).toHaveTitle('Users · Charter staff');
   await link.click();
   await expect(page.getByRole('heading', { name: email })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(company) })).toContainText('Owner');
   await snap(page, 'staff-user');
+  await expectAccessible(page, 'staff user');
 
   await page
     .getByRole('row', { name: new RegExp(company) })
@@ -65,6 +69,7 @@ test('staff find a user, log in as them with a reason, and see the impersonation
   await expect(dialog.getByRole('alert')).toHaveText('A reason is required to log in as another user');
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('Support ticket 981: documents missing');
   await snap(page, 'staff-log-in-as');
+  await expectAccessible(page, 'staff log in as');
   await dialog.getByRole('button', { name: 'Log in as user' }).click();
 
   // The workspace app opens in the customer's workspace, as the customer, with staff behind it.
@@ -92,6 +97,7 @@ test('the console lists the audit log, jobs, brands and partners, and creates a 
   await expect(page.getByText('1 found')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Support ticket 981: documents missing' })).toBeVisible();
   await snap(page, 'staff-audit');
+  await expectAccessible(page, 'staff audit log');
 
   await page.getByRole('link', { name: 'Jobs' }).click();
   await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
@@ -109,6 +115,7 @@ test('the console lists the audit log, jobs, brands and partners, and creates a 
   await brandForm.getByRole('button', { name: 'Save' }).click();
   await expect(brandForm.getByText('Invalid email')).toBeVisible();
   await snap(page, 'staff-brand-form');
+  await expectAccessible(page, 'staff brand form');
   await brandForm.getByRole('textbox', { name: 'Support email' }).fill(`help@${hostname}`);
   await brandForm.getByRole('button', { name: 'Save' }).click();
   await expect(brandForm).toBeHidden();
@@ -134,6 +141,7 @@ test('the console lists the audit log, jobs, brands and partners, and creates a 
   await expect(seat).toBeHidden();
   await expect(row.getByRole('cell').nth(4)).toHaveText('1');
   await snap(page, 'staff-partners');
+  await expectAccessible(page, 'staff partners');
 });
 
 test('/remote-login opened directly asks for the reason first', async ({ page }) => {

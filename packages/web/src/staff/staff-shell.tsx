@@ -1,6 +1,6 @@
 import type { SessionUser } from '@charter/domain';
 import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 
 const SECTIONS = [
@@ -14,6 +14,10 @@ const SECTIONS = [
 
 export function StaffShell({ me, children }: { me: SessionUser; children: ReactNode }) {
   const { pathname } = useLocation();
+  const section = SECTIONS.find((s) => pathname.startsWith(s.to));
+  useEffect(() => {
+    document.title = section ? `${section.label} · Charter staff` : 'Charter staff';
+  }, [section]);
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 200, breakpoint: 'xs' }} padding="md">
       <AppShell.Header>
