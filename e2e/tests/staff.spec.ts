@@ -85,6 +85,13 @@ test('staff find a user, log in as them with a reason, and see the impersonation
   // Acting as the customer, the console is closed.
   await page.goto('/staff');
   await expect(page.getByRole('heading', { name: 'The staff console is not available' })).toBeVisible();
+  await snap(page, 'staff-console-while-impersonating');
+  // Logging out ends the remote login; the staff member signs in as themselves again.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInAsStaff(page);
+  await page.goto('/staff');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
 });
 
 test('the console lists the audit log, jobs, brands and partners, and creates a brand and a partner', async ({

@@ -2,6 +2,8 @@ import { Anchor, Center, Loader, MantineProvider, Stack, Text, Title } from '@ma
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { apiFetch } from '../api/client.ts';
+import { clearStoredTokens, setCurrentAccountId } from '../api/token-storage.ts';
 import { lazyPage } from '../app/lazy-page.ts';
 import { createQueryClient } from '../app/query-client.ts';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
@@ -18,6 +20,14 @@ const BrandsPage = lazyPage(() => import('./pages/brands-page.tsx').then((m) => 
 const PartnersPage = lazyPage(() => import('./pages/partners-page.tsx').then((m) => m.PartnersPage));
 
 export const NOT_AVAILABLE = 'The staff console is not available';
+
+/** Ends the session the browser holds (a remote login's, here) and goes to the login page. */
+async function endSession() {
+  await apiFetch('/api/authn/session', { method: 'DELETE', auth: 'id' }).catch(() => undefined);
+  clearStoredTokens();
+  setCurrentAccountId(null);
+  window.location.assign('/login');
+}
 
 function Waiting() {
   return (
@@ -53,10 +63,19 @@ function Console() {
   if (session.status === 'denied') {
     return (
       <Message title={NOT_AVAILABLE}>
-        {session.me.impersonator_id !== null
-          ? 'You are logged in as another user. Log out, then log in as yourself to use the staff console.'
-          : 'It is for platform staff only.'}{' '}
-        <Anchor href="/">Back to Charter</Anchor>
+        {session.me.impersonator_id !== null ? (
+          <>
+            You are logged in as another user.{' '}
+            <Anchor component="button" onClick={() => void endSession()}>
+              Log out
+            </Anchor>
+            , then log in as yourself to use the staff console.
+          </>
+        ) : (
+          <>
+            It is for platform staff only. <Anchor href="/">Back to Charter</Anchor>
+          </>
+        )}
       </Message>
     );
   }
