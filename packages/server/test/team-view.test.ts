@@ -90,7 +90,7 @@ describe('team view: to-dos through /api/user/… paths', () => {
     expect(list.status).toBe(200);
     const listed = (list.body as unknown as Json[]).find((row) => row.id === todoId);
     expect(listed).toMatchObject({
-      account: { id: clientId, name: 'Client Co, Inc.' },
+      account: { id: clientId, name: 'Client Co, Inc.', member: false },
       transaction: { id: transactionId, project_template_id: 'test-module-two' },
       assignee: null,
     });
@@ -208,6 +208,7 @@ describe('team view: to-dos through /api/user/… paths', () => {
     expect((listed.body as unknown as Json[]).find((row) => row.id === todoId)?.account).toEqual({
       id: accountId,
       name: 'Stranger Co, Inc.',
+      member: true,
     });
     const assigned = await asUser(stranger, 'POST', team(accountId, `/transaction/${transactionId}/assign`), {
       assignee_id: stranger.user.id,

@@ -14,8 +14,11 @@ export const teamRowParams = idParams.extend({ accountId: rowIdParam });
 /** GET /api/user/dashboard/_account/{accountId}/recommendation/project_template/{id} */
 export const teamTemplateParams = projectTemplateParams.extend({ accountId: rowIdParam });
 
-/** The workspace a to-do of the personal dashboard belongs to. */
-export const todoWorkspace = z.object({ id: z.number(), name: z.string() });
+/**
+ * The workspace a to-do of the personal dashboard belongs to; `member` is false for a partner's client
+ * (the user acts on its to-dos from the team view but does not open its pages).
+ */
+export const todoWorkspace = z.object({ id: z.number(), name: z.string(), member: z.boolean() });
 
 /** GET /api/user/recommendation: a to-do of any workspace the user may act on, with that workspace. */
 export const userTodoView = todoView.extend({ account: todoWorkspace });

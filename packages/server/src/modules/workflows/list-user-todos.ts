@@ -21,10 +21,14 @@ export async function listUserTodos({ tx, actor }: { tx: Tx; actor: UserActor })
   const open = within(idsOf(false));
   const restricted = within(idsOf(true));
   const scope = or(open, restricted && and(restricted, visibleTodos({ restricted: true })));
-  const names = new Map(workspaces.map((w) => [w.accountId, w.name]));
+  const byId = new Map(workspaces.map((w) => [w.accountId, w]));
   const rows = await queryTodos(tx, scope);
   return rows.map(({ accountId, ...todo }) => ({
     ...todo,
-    account: { id: accountId, name: names.get(accountId) ?? '' },
+    account: {
+      id: accountId,
+      name: byId.get(accountId)?.name ?? '',
+      member: byId.get(accountId)?.via === 'member',
+    },
   }));
 }
