@@ -37,6 +37,14 @@ export type UserCall = {
 const anonymousOnly = (who: Who) => who === 'anonymous';
 /** How a user signs in is theirs alone: refused to staff acting as them (modules/profile/policies.ts). */
 const signInChange = (who: Who) => who === 'anonymous' || who === 'impersonating';
+/**
+ * The team view's calls on the client workspace (`accountId`): its members, staff acting as one, and the
+ * connected partner's members may; a removed member, another workspace's owner, another partner's
+ * member and staff as themselves may not (modules/partners/client-actor.ts).
+ */
+const notOnClient = (who: Who) =>
+  ['anonymous', 'restricted', 'removed', 'partnerOnOther', 'staff'].includes(who);
+const team = (x: UserCallRows, rest: string) => `/api/user/dashboard/_account/${x.accountId}${rest}`;
 
 const u = (route: string, request: UserCall['request'], refused: UserCall['refused']): UserCall => ({
   route,
@@ -120,5 +128,26 @@ export const userCalls: UserCall[] = [
     'DELETE /api/v1/user/authenticators/{id}',
     () => ({ url: '/api/v1/user/authenticators/1' }),
     signInChange,
+  ),
+  u('GET /api/user/recommendation', () => ({ url: '/api/user/recommendation' }), anonymousOnly),
+  u(
+    'GET /api/user/dashboard/_account/{accountId}/recommendation/project_template/{id}',
+    (x) => ({ url: team(x, `/recommendation/project_template/${x.templateId}`) }),
+    notOnClient,
+  ),
+  u(
+    'PATCH /api/user/dashboard/_account/{accountId}/recommendation/{id}',
+    (x) => ({ url: team(x, `/recommendation/${x.todoId}`), body: { assignee_id: x.memberId } }),
+    notOnClient,
+  ),
+  u(
+    'DELETE /api/user/dashboard/_account/{accountId}/recommendation/{id}',
+    (x) => ({ url: team(x, `/recommendation/${x.todoId}`) }),
+    notOnClient,
+  ),
+  u(
+    'POST /api/user/dashboard/_account/{accountId}/transaction/{id}/assign',
+    (x) => ({ url: team(x, `/transaction/${x.transactionId}/assign`), body: { assignee_id: x.memberId } }),
+    notOnClient,
   ),
 ];

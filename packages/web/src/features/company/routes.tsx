@@ -13,6 +13,9 @@ const WorkbenchPage = lazyPage(() => import('../workbench/workbench-page.tsx').t
 const CompanySelectPage = lazyPage(() =>
   import('../workspaces/company-select-page.tsx').then((m) => m.CompanySelectPage),
 );
+const PersonalDashboardPage = lazyPage(() =>
+  import('../dashboard/personal-dashboard-page.tsx').then((m) => m.PersonalDashboardPage),
+);
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
@@ -24,8 +27,8 @@ const PLACEHOLDERS: [string, string][] = [
   ['settings/*', 'Workspace Settings'],
   ['plans', 'Plans'],
   ['teams', 'Teams'],
-  ['dashboard', 'Dashboard'],
   ['investments', 'Investments'],
+  ['dashboard/investments', 'Investments'],
   ['lp-portal', 'LP Portal'],
 ];
 
@@ -43,5 +46,7 @@ export const companyRoutes: RouteObject[] = [
   { path: 'workbench/:moduleId/:projectId/:transactionId?/:step?', element: <WorkbenchPage /> },
   { path: 'company-select', element: <CompanySelectPage /> },
   { path: 'user-settings/*', element: <UserProfilePage /> },
+  { path: 'dashboard', element: <PersonalDashboardPage /> },
+  { path: 'dashboard/personal', element: <PersonalDashboardPage /> },
   ...PLACEHOLDERS.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
 ];

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ensureAccessToken } from '../../api/token-renewal.ts';
 import { pushNotice } from '../../app/notices.tsx';
+import { TEAM_TODOS_KEY } from '../company/todo-calls.ts';
 import { connectLive, type LiveState } from './live-socket.ts';
 
 /**
@@ -26,6 +27,8 @@ export function useLiveChannel(companyId: number): LiveState {
       refresh.current = setTimeout(() => {
         refresh.current = null;
         void queryClient.invalidateQueries({ queryKey: ['account', companyId] });
+        // The team view lists this workspace's to-dos too (personal dashboard).
+        void queryClient.invalidateQueries({ queryKey: TEAM_TODOS_KEY });
       }, delay);
     };
     const onEvent = (event: LiveEvent) => {
