@@ -236,6 +236,31 @@ describe('partner SSO settings: GET, PUT and DELETE /api/user/partner/{partnerId
       .where(eq(partnerMembers.userId, staff.user.id));
     expect(staffTeams).toEqual([]);
   });
+  it('lets staff acting as an admin by remote login look, not change', async () => {
+    const staff = await signedIn(t, { staff: true });
+    const admin2 = await signedIn(t);
+    await t.ctx.db.insert(partnerMembers).values({ partnerId, userId: admin2.user.id, roleId: 1 });
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/remote',
+      headers: { authorization: staff.bearer },
+      payload: { user_id: admin2.user.id, account_id: admin2.account?.id, reason: 'Support ticket 42' },
+    });
+    expect(remote.statusCode).toBe(200);
+    const as = { ...admin2, bearer: `Bearer ${remote.json().id_token}` };
+    const seen = await call(as, 'GET', settingsUrl());
+    expect(seen).toMatchObject({ status: 200, body: { abilities: { update: false, delete: false } } });
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await call(as, method, settingsUrl(), { issuer: crm.issuer, client_id: 'other-client' });
+      expect(res).toMatchObject({
+        status: 403,
+        body: { code: 'FORBIDDEN', message: 'Staff acting as this user cannot change single sign-on' },
+      });
+    }
+    await t.ctx.db
+      .delete(partnerMembers)
+      .where(and(eq(partnerMembers.partnerId, partnerId), eq(partnerMembers.userId, admin2.user.id)));
+  });
 });
 
 describe('the login page on the partner host: GET /api/public/auth/providers', () => {
