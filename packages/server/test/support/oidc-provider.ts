@@ -3,7 +3,6 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error oidc-provider ships no type declarations; the little used here is typed below.
 import { Provider } from 'oidc-provider';
-import { uniqueEmail } from '../factories.ts';
 
 export type AccountClaims = {
   email: string;
@@ -50,7 +49,7 @@ export async function startOidcProvider(client: { id: string; secret: string; re
     person(claims: Partial<AccountClaims> = {}) {
       const login = randomUUID();
       const account = {
-        email: uniqueEmail('sso'),
+        email: `sso-${randomUUID().slice(0, 8)}@example.com`,
         email_verified: true,
         given_name: 'Grace',
         family_name: 'Hopper',
