@@ -121,4 +121,15 @@ export const userCalls: UserCall[] = [
     () => ({ url: '/api/v1/user/authenticators/1' }),
     signInChange,
   ),
+  // A partner's CRM single sign-on: its admins (partnerOnClient is one) and staff as themselves.
+  ...(['GET', 'PUT', 'DELETE'] as const).map((method) =>
+    u(
+      `${method} /api/user/partner/{partnerId}/sso`,
+      (x) => ({
+        url: `/api/user/partner/${x.partnerId}/sso`,
+        body: method === 'PUT' ? { issuer: 'https://127.0.0.1', client_id: 'matrix' } : undefined,
+      }),
+      (who) => who !== 'partnerOnClient' && who !== 'staff',
+    ),
+  ),
 ];
