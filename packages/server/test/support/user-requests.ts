@@ -150,4 +150,15 @@ export const userCalls: UserCall[] = [
     (x) => ({ url: team(x, `/transaction/${x.transactionId}/assign`), body: { assignee_id: x.memberId } }),
     notOnClient,
   ),
+  // A partner's CRM single sign-on: its admins (partnerOnClient is one) and staff as themselves.
+  ...(['GET', 'PUT', 'DELETE'] as const).map((method) =>
+    u(
+      `${method} /api/user/partner/{partnerId}/sso`,
+      (x) => ({
+        url: `/api/user/partner/${x.partnerId}/sso`,
+        body: method === 'PUT' ? { issuer: 'https://127.0.0.1', client_id: 'matrix' } : undefined,
+      }),
+      (who) => who !== 'partnerOnClient' && who !== 'staff',
+    ),
+  ),
 ];
