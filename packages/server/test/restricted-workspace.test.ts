@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ADMIN_WARNING } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/index.ts';
@@ -451,8 +452,50 @@ const cases: Case[] = [
     (x) => ({ url: `/api/account/project/${x.spareProjectId}` }),
     404,
     204,
+  ), // Members and the workspace's profile live under Account, hidden from a restricted workspace (spec 1 §6).
+  c('GET /api/account/admin/users', () => ({ url: '/api/account/admin/users' }), 403, 403),
+  c(
+    'POST /api/account/admin/add_user',
+    () => ({ url: '/api/account/admin/add_user', body: { email: 'newcomer@example.com' } }),
+    403,
+    403,
+  ),
+  c(
+    'PATCH /api/account/admin/users/{id}',
+    () => ({ url: `/api/account/admin/users/${OWNER.id}`, body: { filecabinet_access: true } }),
+    403,
+    403,
+  ),
+  c(
+    'DELETE /api/account/remove_user/{id}',
+    () => ({ url: `/api/account/remove_user/${OWNER.id}` }),
+    403,
+    403,
+  ),
+  c(
+    'PATCH /api/account/change_owner/{id}',
+    () => ({ url: `/api/account/change_owner/${OWNER.id}` }),
+    403,
+    403,
+  ),
+  c('PATCH /api/account/signatory/{id}', () => ({ url: `/api/account/signatory/${OWNER.id}` }), 403, 403),
+  c(
+    'GET /api/account/admin/settings/profile',
+    () => ({ url: '/api/account/admin/settings/profile' }),
+    403,
+    403,
+  ),
+  c(
+    'PUT /api/account/admin/settings/profile',
+    () => ({ url: '/api/account/admin/settings/profile', body: { company_name: 'Renamed, Inc.' } }),
+    403,
+    403,
   ),
 ];
+
+/** Routes refused as a whole in a restricted workspace with the admin warning, not the cabinet's message. */
+const ACCOUNT_ROUTES = /^\S+ \/api\/account\/(admin\/|remove_user|change_owner|signatory)/;
+const forbiddenMessage = (route: string) => (ACCOUNT_ROUTES.test(route) ? ADMIN_WARNING : NO_CABINET_ACCESS);
 
 const OWNER = { id: 0 };
 
@@ -497,7 +540,7 @@ describe('a restricted (role 3) workspace: modules 4 and 5 only, no cabinet (spe
       if (status === null) continue;
       const res = await send(request({ ...hidden, spareProjectId: hidden.projectId }), route.split(' ')[0]);
       expect(res.status, route).toBe(status);
-      if (status === 403) expect(res.body.message, route).toBe(NO_CABINET_ACCESS);
+      if (status === 403) expect(res.body.message, route).toBe(forbiddenMessage(route));
     }
     expect(await snapshotWorkspace(t, owner.account!.id)).toEqual(before);
   });
