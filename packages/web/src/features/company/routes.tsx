@@ -13,6 +13,7 @@ const WorkbenchPage = lazyPage(() => import('../workbench/workbench-page.tsx').t
 const CompanySelectPage = lazyPage(() =>
   import('../workspaces/company-select-page.tsx').then((m) => m.CompanySelectPage),
 );
+const SettingsPage = lazyPage(() => import('../members/settings-page.tsx').then((m) => m.SettingsPage));
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
@@ -21,7 +22,8 @@ const UserProfilePage = lazyPage(() =>
 const PLACEHOLDERS: [string, string][] = [
   ['rooms', 'Rooms'],
   ['reports', 'Reports'],
-  ['settings/*', 'Workspace Settings'],
+  ['settings/subscriptions', 'Subscriptions'],
+  ['settings/billing', 'Billing'],
   ['plans', 'Plans'],
   ['teams', 'Teams'],
   ['dashboard', 'Dashboard'],
@@ -43,5 +45,7 @@ export const companyRoutes: RouteObject[] = [
   { path: 'workbench/:moduleId/:projectId/:transactionId?/:step?', element: <WorkbenchPage /> },
   { path: 'company-select', element: <CompanySelectPage /> },
   { path: 'user-settings/*', element: <UserProfilePage /> },
+  // Workspace settings: profile and members (features/members); subscriptions and billing come later.
+  { path: 'settings/*', element: <SettingsPage /> },
   ...PLACEHOLDERS.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
 ];
