@@ -43,7 +43,12 @@ export function InviteMemberModal({ companyId, opened, onClose, count, limit }: 
     };
     add.mutate(body, {
       onSuccess: (answer) => {
-        push({ type: 'success', message: `${answer.message} ${answer.user.email}` });
+        push({
+          type: 'success',
+          message: answer.invited
+            ? `Invitation sent to ${answer.user.email}.`
+            : `${answer.user.email} was added to this workspace.`,
+        });
         close();
       },
       onError: (failure) => {
