@@ -494,7 +494,8 @@ const cases: Case[] = [
 ];
 
 /** Routes refused as a whole in a restricted workspace with the admin warning, not the cabinet's message. */
-const ACCOUNT_ROUTES = /^\S+ \/api\/account\/(admin\/|remove_user|change_owner|signatory)/;
+const ACCOUNT_ROUTES =
+  /^\S+ \/api\/account\/(admin\/(users|add_user|settings\/profile)|remove_user|change_owner|signatory)\b/;
 const forbiddenMessage = (route: string) => (ACCOUNT_ROUTES.test(route) ? ADMIN_WARNING : NO_CABINET_ACCESS);
 
 const OWNER = { id: 0 };

@@ -11,7 +11,7 @@ import {
 } from '@charter/domain';
 import type { AppContext } from '../../context.ts';
 import { authenticateAccount } from '../../http/authenticate.ts';
-import type { App } from '../../http/types.ts';
+import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { addMember } from './add-member.ts';
 import { changeOwner } from './change-owner.ts';
@@ -27,6 +27,8 @@ const tags = ['members'];
 /** Workspace members and the workspace's profile (spec 1 §2 settings, §7 "Profile, team, partner"). */
 export async function memberRoutes(app: App, ctx: AppContext) {
   const inTx = <T>(work: Parameters<typeof ctx.db.transaction<T>>[0]) => ctx.db.transaction(work);
+  // Each invitation sends an email to an address the caller chooses: limited like the sign-in mails.
+  const mailLimit = authRateLimit(ctx.config.authRateLimit);
 
   app.get(
     '/api/account/admin/users',
@@ -39,7 +41,7 @@ export async function memberRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/admin/add_user',
-    { schema: { tags, body: addUserBody, response: { 201: addUserResponse } } },
+    { config: mailLimit, schema: { tags, body: addUserBody, response: { 201: addUserResponse } } },
     async (request, reply) => {
       const actor = await authenticateAccount(ctx, request);
       const brand = await mailBrandFor(ctx, request.headers.host);
