@@ -286,6 +286,41 @@ describe('inviting people', () => {
     expect(await accessToken(t, idToken, owner.account!.id)).toBeTruthy();
   });
 
+  it('sends the proving link to an address nobody has proven, and adds no one by an unproven extra address', async () => {
+    const owner = await workspace();
+    const unconfirmed = await createUser(t, { company: null, verified: false });
+    const res = await call(owner, 'POST', '/api/account/admin/add_user', { email: unconfirmed.email });
+    expect(res.status).toBe(201);
+    expect(res.body.invited).toBe(true);
+    const [mail] = await t.mailTo(unconfirmed.email);
+    expect(mail.text).toMatch(/\/reset-password\//);
+
+    const holder = await createUser(t, { company: null });
+    const unproven = uniqueEmail('unproven');
+    await t.ctx.db
+      .insert(authenticators)
+      .values({ pubId: `p-${unproven}`, userId: holder.user.id, value: unproven });
+    const refused = await call(owner, 'POST', '/api/account/admin/add_user', { email: unproven });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('E_EMAIL_ALREADY_CLAIMED');
+    expect(await memberIds(owner.account!.id)).toEqual([owner.user.id, unconfirmed.user.id].sort());
+  });
+
+  it('sends the invitation in the brand the admin works in, with links to its address', async () => {
+    const owner = await workspace();
+    const email = uniqueEmail('branded');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/admin/add_user',
+      headers: { authorization: owner.accountBearer, host: 'partner.localhost' },
+      payload: { email },
+    });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await t.mailTo(email);
+    expect(mail.subject).toContain('on Northwind Legal');
+    expect(mail.text).toMatch(/http:\/\/partner\.localhost(:\d+)?\/reset-password\//);
+  });
+
   it("refuses an invalid address with the spec's message, and a member twice", async () => {
     const owner = await workspace();
     const bad = await call(owner, 'POST', '/api/account/admin/add_user', { email: 'ada@example' });
