@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
+import { expectAccessible, expectTitled } from '../support/a11y.ts';
 import { resetLink, waitForMail } from '../support/mail.ts';
 import { loginWithPassword, passwordBox, snap } from '../support/ui.ts';
 
@@ -28,9 +29,13 @@ test('an admin invites a colleague, who sets up sign-in from the email and works
   await admin.getByRole('button', { name: 'User menu' }).click();
   await admin.getByRole('menuitem', { name: 'View Workspace Settings' }).click();
   await expect(admin).toHaveURL(new RegExp(`/c/${companyId}/settings/profile$`));
-  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Workspace Settings');
+  await expectTitled(admin, 'Workspace Settings');
   await expect(admin.getByLabel('Company Name')).toHaveValue('Demo Ventures, Inc.');
   await snap(admin, 'members-settings-profile');
+  // The name keeps the company name rules (spec 1 §5); nothing is saved without a suffix.
+  await admin.getByLabel('Company Name').fill('Demo Ventures');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Select a suffix')).toBeVisible();
   // The sidebar's Account entry leads there too.
   await admin.getByRole('link', { name: 'Account' }).click();
   await expect(admin).toHaveURL(new RegExp(`/c/${companyId}/settings/profile$`));
@@ -47,11 +52,13 @@ test('an admin invites a colleague, who sets up sign-in from the email and works
   await invite.getByLabel('First Name').fill('Casey');
   await invite.getByLabel('Last Name').fill('Colleague');
   await snap(admin, 'members-invite-modal');
+  await expectAccessible(admin, 'invite member');
   await invite.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(invite).toBeHidden();
   await expect(row(admin, email)).toContainText('Invited');
   await expect(admin.getByText('2 of 2 members')).toBeVisible();
   await snap(admin, 'members-list');
+  await expectAccessible(admin, 'workspace members');
   // The workspace is now full: the invitation says so before anyone types.
   await admin.getByRole('button', { name: 'Invite Member' }).click();
   await expect(
