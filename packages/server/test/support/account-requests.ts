@@ -440,4 +440,43 @@ export const accountCalls: AccountCall[] = [
     404,
     204,
   ),
+  // Members and the workspace's profile live under Account, hidden from a restricted workspace (spec 1 §6).
+  c('GET /api/account/admin/users', () => ({ url: '/api/account/admin/users' }), 403, 403),
+  c(
+    'POST /api/account/admin/add_user',
+    () => ({ url: '/api/account/admin/add_user', body: { email: 'newcomer@example.com' } }),
+    403,
+    403,
+  ),
+  c(
+    'PATCH /api/account/admin/users/{id}',
+    (x) => ({ url: `/api/account/admin/users/${x.ownerId}`, body: { filecabinet_access: true } }),
+    403,
+    403,
+  ),
+  c(
+    'DELETE /api/account/remove_user/{id}',
+    (x) => ({ url: `/api/account/remove_user/${x.ownerId}` }),
+    403,
+    403,
+  ),
+  c(
+    'PATCH /api/account/change_owner/{id}',
+    (x) => ({ url: `/api/account/change_owner/${x.ownerId}` }),
+    403,
+    403,
+  ),
+  c('PATCH /api/account/signatory/{id}', (x) => ({ url: `/api/account/signatory/${x.ownerId}` }), 403, 403),
+  c(
+    'GET /api/account/admin/settings/profile',
+    () => ({ url: '/api/account/admin/settings/profile' }),
+    403,
+    403,
+  ),
+  c(
+    'PUT /api/account/admin/settings/profile',
+    () => ({ url: '/api/account/admin/settings/profile', body: { company_name: 'Renamed, Inc.' } }),
+    403,
+    403,
+  ),
 ];

@@ -16,6 +16,7 @@ const CompanySelectPage = lazyPage(() =>
 const PersonalDashboardPage = lazyPage(() =>
   import('../dashboard/personal-dashboard-page.tsx').then((m) => m.PersonalDashboardPage),
 );
+const SettingsPage = lazyPage(() => import('../members/settings-page.tsx').then((m) => m.SettingsPage));
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
@@ -24,7 +25,8 @@ const UserProfilePage = lazyPage(() =>
 const PLACEHOLDERS: [string, string][] = [
   ['rooms', 'Rooms'],
   ['reports', 'Reports'],
-  ['settings/*', 'Workspace Settings'],
+  ['settings/subscriptions', 'Subscriptions'],
+  ['settings/billing', 'Billing'],
   ['plans', 'Plans'],
   ['teams', 'Teams'],
   ['investments', 'Investments'],
@@ -48,5 +50,7 @@ export const companyRoutes: RouteObject[] = [
   { path: 'user-settings/*', element: <UserProfilePage /> },
   { path: 'dashboard', element: <PersonalDashboardPage /> },
   { path: 'dashboard/personal', element: <PersonalDashboardPage /> },
+  // Workspace settings: profile and members (features/members); subscriptions and billing come later.
+  { path: 'settings/*', element: <SettingsPage /> },
   ...PLACEHOLDERS.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
 ];
