@@ -40,7 +40,9 @@ import { cabinetRoutes } from './modules/cabinet/routes.ts';
 import { createLiveHub } from './modules/live/live-hub.ts';
 import { LIVE_CHANNEL } from './modules/live/publish-event.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
+import { partnerSsoRoutes } from './modules/partner-sso/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
@@ -210,8 +212,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicAuthRoutes,
     userAuthRoutes,
     accountRoutes,
+    memberRoutes,
     profileRoutes,
     oidcRoutes,
+    partnerSsoRoutes,
     templateRoutes,
     workflowRoutes,
     cabinetRoutes,

@@ -153,8 +153,18 @@ export type ChallengeStatusView = z.infer<typeof challengeStatusView>;
 export const emailCheck = z.object({ password_allowed: z.boolean(), email_verified: z.boolean() });
 export type EmailCheck = z.infer<typeof emailCheck>;
 
-/** GET /api/public/auth/providers: which sign-in buttons the login page shows. */
-export const authProviders = z.object({ google: z.boolean() });
+/** A partner's single sign-on button on its brand's login page: its text and the auth URL it navigates to. */
+export const partnerSignInButton = z.object({ label: z.string(), url: z.string() });
+export type PartnerSignInButton = z.infer<typeof partnerSignInButton>;
+
+/**
+ * GET /api/public/auth/providers: which sign-in buttons the login page shows. `partner` only on the host
+ * of a partner brand whose partner has single sign-on configured (its label and where the button goes).
+ */
+export const authProviders = z.object({
+  google: z.boolean(),
+  partner: partnerSignInButton.optional(),
+});
 export type AuthProviders = z.infer<typeof authProviders>;
 
 /** GET /api/public/auth/check-password: the spec's password rules, with the first broken one's message. */

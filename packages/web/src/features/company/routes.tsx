@@ -13,6 +13,10 @@ const WorkbenchPage = lazyPage(() => import('../workbench/workbench-page.tsx').t
 const CompanySelectPage = lazyPage(() =>
   import('../workspaces/company-select-page.tsx').then((m) => m.CompanySelectPage),
 );
+const PersonalDashboardPage = lazyPage(() =>
+  import('../dashboard/personal-dashboard-page.tsx').then((m) => m.PersonalDashboardPage),
+);
+const SettingsPage = lazyPage(() => import('../members/settings-page.tsx').then((m) => m.SettingsPage));
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
@@ -21,11 +25,12 @@ const UserProfilePage = lazyPage(() =>
 const PLACEHOLDERS: [string, string][] = [
   ['rooms', 'Rooms'],
   ['reports', 'Reports'],
-  ['settings/*', 'Workspace Settings'],
+  ['settings/subscriptions', 'Subscriptions'],
+  ['settings/billing', 'Billing'],
   ['plans', 'Plans'],
   ['teams', 'Teams'],
-  ['dashboard', 'Dashboard'],
   ['investments', 'Investments'],
+  ['dashboard/investments', 'Investments'],
   ['lp-portal', 'LP Portal'],
 ];
 
@@ -43,5 +48,9 @@ export const companyRoutes: RouteObject[] = [
   { path: 'workbench/:moduleId/:projectId/:transactionId?/:step?', element: <WorkbenchPage /> },
   { path: 'company-select', element: <CompanySelectPage /> },
   { path: 'user-settings/*', element: <UserProfilePage /> },
+  { path: 'dashboard', element: <PersonalDashboardPage /> },
+  { path: 'dashboard/personal', element: <PersonalDashboardPage /> },
+  // Workspace settings: profile and members (features/members); subscriptions and billing come later.
+  { path: 'settings/*', element: <SettingsPage /> },
   ...PLACEHOLDERS.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
 ];
