@@ -15,4 +15,5 @@ export * from './signing/consent.ts';
 export * from './signing/contract.ts';
 export * from './signing/fields.ts';
 export * from './signing/tags.ts';
+export * from './staff/contract.ts';
 export * from './workflows/index.ts';

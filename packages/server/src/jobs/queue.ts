@@ -43,6 +43,8 @@ export type JobQueueOptions = {
 };
 
 const POLL_MS = 1000;
+/** A running job whose lock is older than this belongs to a dead worker (the staff console calls it stuck). */
+export const JOB_STALE_AFTER_MS = 45_000;
 const MAX_IDLE_MS = 30_000;
 const PRUNE_MS = 60 * 60_000;
 export const ABANDONED_ON_LAST_ATTEMPT =
@@ -52,7 +54,7 @@ const backoffSeconds = (attempts: number) => Math.min(3600, 2 ** attempts * 5);
 
 export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueueOptions = {}): JobQueue {
   const heartbeatMs = options.heartbeatMs ?? 10_000;
-  const staleAfterMs = options.staleAfterMs ?? 45_000;
+  const staleAfterMs = options.staleAfterMs ?? JOB_STALE_AFTER_MS;
   const handlers = new Map<string, JobHandler>();
   const redactions = new Map<string, Redact>();
   let timer: NodeJS.Timeout | null = null;

@@ -161,4 +161,40 @@ export const userCalls: UserCall[] = [
       (who) => who !== 'partnerOnClient' && who !== 'staff',
     ),
   ),
+  // The staff console: staff signed in as themselves only (modules/staff/policies.ts).
+  ...staffCalls(),
 ];
+
+function staffCalls(): UserCall[] {
+  const onlyStaff = (who: Who) => who !== 'staff';
+  const brand = {
+    hostname: 'matrix.example.com',
+    display_name: 'M',
+    legal_name: 'M',
+    web_base_url: 'https://matrix.example.com',
+  };
+  const partner = { name: 'Matrix', slug: 'matrix' };
+  const calls: [string, (x: UserCallRows) => Request][] = [
+    ['GET /api/staff/users', () => ({ url: '/api/staff/users?q=a' })],
+    ['GET /api/staff/users/{id}', (x) => ({ url: `/api/staff/users/${x.memberId}` })],
+    ['GET /api/staff/accounts', () => ({ url: '/api/staff/accounts?q=a' })],
+    ['GET /api/staff/accounts/{id}', (x) => ({ url: `/api/staff/accounts/${x.accountId}` })],
+    ['GET /api/staff/audit', () => ({ url: '/api/staff/audit' })],
+    ['GET /api/staff/jobs', () => ({ url: '/api/staff/jobs?status=failed' })],
+    ['POST /api/staff/jobs/{id}/retry', () => ({ url: '/api/staff/jobs/1/retry' })],
+    ['GET /api/staff/brands', () => ({ url: '/api/staff/brands' })],
+    ['POST /api/staff/brands', () => ({ url: '/api/staff/brands', body: brand })],
+    ['PUT /api/staff/brands/{id}', () => ({ url: '/api/staff/brands/1', body: brand })],
+    ['GET /api/staff/partners', () => ({ url: '/api/staff/partners' })],
+    ['POST /api/staff/partners', () => ({ url: '/api/staff/partners', body: partner })],
+    ['PUT /api/staff/partners/{id}', (x) => ({ url: `/api/staff/partners/${x.partnerId}`, body: partner })],
+    [
+      'POST /api/staff/partners/{id}/members',
+      (x) => ({
+        url: `/api/staff/partners/${x.partnerId}/members`,
+        body: { email: 'matrix@example.com', role_id: 1 },
+      }),
+    ],
+  ];
+  return calls.map(([route, request]) => u(route, request, onlyStaff));
+}
