@@ -19,7 +19,7 @@ import { IMPERSONATOR_CANNOT_CHANGE_SIGN_IN } from '../src/modules/profile/polic
 import { NO_SUCH_USER } from '../src/modules/staff/add-partner-member.ts';
 import { hostnameTaken } from '../src/modules/staff/brand-fields.ts';
 import { BRAND_TAKEN, slugTaken } from '../src/modules/staff/partner-fields.ts';
-import { ONLY_FAILED_OR_STUCK } from '../src/modules/staff/retry-job.ts';
+import { ONLY_FAILED_OR_STUCK, RETRY_ATTEMPTS } from '../src/modules/staff/retry-job.ts';
 import { PASSWORD, type SignedIn, signedIn, uniqueEmail } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -284,9 +284,21 @@ describe('jobs', () => {
     for (const job of [failed, stuck]) {
       const res = await asStaff('POST', `/api/staff/jobs/${job.id}/retry`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ id: job.id, status: 'queued', attempts: 0, locked_at: null });
+      expect(res.json()).toMatchObject({
+        id: job.id,
+        status: 'queued',
+        attempts: job.attempts,
+        locked_at: null,
+      });
       const [row] = await t.ctx.db.select().from(jobs).where(eq(jobs.id, job.id));
-      expect(row).toMatchObject({ status: 'queued', attempts: 0, lockedAt: null, finishedAt: null });
+      // Attempts only grow (they fence a slow worker's writes); the retry gives more of them.
+      expect(row).toMatchObject({
+        status: 'queued',
+        attempts: job.attempts,
+        lockedAt: null,
+        finishedAt: null,
+      });
+      expect(row.maxAttempts).toBe(job.attempts + RETRY_ATTEMPTS);
       expect(row.runAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     }
     for (const job of [busy, done, failed]) {

@@ -11,7 +11,14 @@ import { recordStaffAction } from './record-staff-action.ts';
 
 export const ONLY_FAILED_OR_STUCK = 'Only a failed or stuck job can be retried.';
 
-/** POST /api/staff/jobs/{id}/retry: a failed or stuck job is queued to run now, its attempts reset. */
+/** How many more tries a retry gives a job. */
+export const RETRY_ATTEMPTS = 3;
+
+/**
+ * POST /api/staff/jobs/{id}/retry: a failed or stuck job is queued to run now with RETRY_ATTEMPTS more
+ * tries. Its attempt count only grows: the queue fences a worker's writes by it, so a stuck job's slow
+ * worker, should it wake, cannot overwrite the retried run's outcome.
+ */
 export async function retryJob({
   tx,
   actor,
@@ -28,7 +35,13 @@ export async function retryJob({
   if (!before) throw notFound('No such job');
   const [job] = await tx
     .update(jobs)
-    .set({ status: 'queued', attempts: 0, runAt: sql`now()`, lockedAt: null, finishedAt: null })
+    .set({
+      status: 'queued',
+      maxAttempts: sql`${jobs.attempts} + ${RETRY_ATTEMPTS}`,
+      runAt: sql`now()`,
+      lockedAt: null,
+      finishedAt: null,
+    })
     .where(and(eq(jobs.id, id), or(eq(jobs.status, 'failed'), isStuck)))
     .returning();
   if (!job) throw new AppError('CONFLICT', ONLY_FAILED_OR_STUCK);
