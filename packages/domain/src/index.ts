@@ -5,6 +5,7 @@ export * from './brand/contract.ts';
 export * from './cabinet/contract.ts';
 export * from './contract/index.ts';
 export * from './live/contract.ts';
+export * from './partners/contract.ts';
 export * from './platform/contract.ts';
 export * from './profile/contract.ts';
 export * from './review/contract.ts';

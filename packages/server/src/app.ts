@@ -41,6 +41,7 @@ import { createLiveHub } from './modules/live/live-hub.ts';
 import { LIVE_CHANNEL } from './modules/live/publish-event.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
+import { partnerRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     accountRoutes,
     profileRoutes,
     oidcRoutes,
+    partnerRoutes,
     templateRoutes,
     workflowRoutes,
     cabinetRoutes,
