@@ -259,6 +259,7 @@ describe('client workspaces', () => {
         partner_id: partner.id,
         name: partner.name,
         slug: partner.slug,
+        code: partner.code,
         partner_covers_credits: false,
         partner_covers_fees: false,
         partner_excludes_fees: false,

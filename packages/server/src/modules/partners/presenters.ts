@@ -49,6 +49,7 @@ export const presentConnection = (partner: PartnerRow, connectedAt: Date): Conne
   partner_id: partner.id,
   name: partner.name,
   slug: partner.slug,
+  code: partner.code,
   partner_covers_credits: partner.coversCredits,
   partner_covers_fees: partner.coversFees,
   partner_excludes_fees: partner.excludesFees,

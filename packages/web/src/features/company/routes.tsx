@@ -13,6 +13,10 @@ const WorkbenchPage = lazyPage(() => import('../workbench/workbench-page.tsx').t
 const CompanySelectPage = lazyPage(() =>
   import('../workspaces/company-select-page.tsx').then((m) => m.CompanySelectPage),
 );
+const TeamsPage = lazyPage(() => import('../partners/teams-page.tsx').then((m) => m.TeamsPage));
+const WorkspacePartnersPage = lazyPage(() =>
+  import('../partners/workspace-partners-page.tsx').then((m) => m.WorkspacePartnersPage),
+);
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
@@ -23,7 +27,6 @@ const PLACEHOLDERS: [string, string][] = [
   ['reports', 'Reports'],
   ['settings/*', 'Workspace Settings'],
   ['plans', 'Plans'],
-  ['teams', 'Teams'],
   ['dashboard', 'Dashboard'],
   ['investments', 'Investments'],
   ['lp-portal', 'LP Portal'],
@@ -43,5 +46,8 @@ export const companyRoutes: RouteObject[] = [
   { path: 'workbench/:moduleId/:projectId/:transactionId?/:step?', element: <WorkbenchPage /> },
   { path: 'company-select', element: <CompanySelectPage /> },
   { path: 'user-settings/*', element: <UserProfilePage /> },
+  { path: 'teams', element: <TeamsPage /> },
+  // The spec's /{product}-partners with our product slug (see WORKSPACE_PARTNERS_PATH).
+  { path: 'charter-partners', element: <WorkspacePartnersPage /> },
   ...PLACEHOLDERS.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
 ];

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { PageBoundary } from '../../app/page-boundary.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link.tsx';
 import { useLiveChannel } from '../live/use-live-channel.ts';
+import { useIsPartner } from '../partners/queries.ts';
 import { companySelectRedirect, parseCompanyId } from './company-gate.ts';
 import { ShellBanners } from './shell-banners.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -35,7 +36,13 @@ function ShellLayout({ companyId }: { companyId: number }) {
   const account = data?.account;
   useSyncCurrentAccount(companyId, Boolean(data));
   const live = useLiveChannel(data ? companyId : 0);
-  const entries = sidebarEntries({ companyId, roleId: account?.role_id, abilities: data?.abilities });
+  const partner = useIsPartner();
+  const entries = sidebarEntries({
+    companyId,
+    roleId: account?.role_id,
+    abilities: data?.abilities,
+    partner,
+  });
   const loading = companyId > 0 && isPending;
 
   return (
