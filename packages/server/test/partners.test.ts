@@ -395,13 +395,21 @@ describe('partner brand', () => {
       ...brandBody('not a host'),
       web_base_url: 'ftp://x',
       support_email: 'nope',
+      logo_url: '//elsewhere.example/logo.png',
     });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
       hostname: 'Enter a hostname such as app.example.com',
       web_base_url: 'Enter a web address starting with https://',
       support_email: 'Invalid email address',
+      logo_url: 'Enter a web address starting with https://',
     });
+    // A logo served by this server (as the seeded brands' are) is fine.
+    const local = await callUser(admin, 'PUT', `/api/user/partner/${partner.id}/brand`, {
+      ...brandBody(`local-${partner.id}.example.com`),
+      logo_url: '/brand/northwind-logo.svg',
+    });
+    expect(local.status).toBe(200);
   });
 });
 

@@ -40,7 +40,8 @@ function brandValues(input: PartnerBrandBody) {
   const webBaseUrl = input.web_base_url.trim();
   if (!validUrl(webBaseUrl)) fields.web_base_url = BRAND_URL_INVALID;
   const logoUrl = input.logo_url?.trim() || null;
-  if (logoUrl && !validUrl(logoUrl)) fields.logo_url = BRAND_URL_INVALID;
+  // A logo may be served by this server itself ('/brand/….svg', as the seeded brands are).
+  if (logoUrl && !validUrl(logoUrl) && !/^\/[^/]/.test(logoUrl)) fields.logo_url = BRAND_URL_INVALID;
   const supportEmail = input.support_email?.trim() || null;
   const emailProblem = supportEmail ? validateEmail(supportEmail) : null;
   if (emailProblem) fields.support_email = emailProblem;

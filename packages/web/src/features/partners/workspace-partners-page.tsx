@@ -116,7 +116,7 @@ function ConnectForm({ companyId }: { companyId: number }) {
               setError(null);
             }}
             error={error}
-            w={280}
+            w={340}
           />
           <Button type="submit" variant="light" loading={looking}>
             Find Partner
