@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountFeatures, accounts, brands, memberships, partnerMembers } from '../src/db/schema/index.ts';
+import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import {
   accessToken,
   accountCaller,
@@ -438,5 +440,36 @@ describe('profile and counsel', () => {
     await t.ctx.db.delete(partnerMembers).where(eq(partnerMembers.userId, member.user.id));
     const after = (await callAccount(client, 'GET', '/api/account/counsel')).body;
     expect((after.partners[0].users as Json[]).map((u) => u.id)).toEqual([admin.user.id]);
+  });
+});
+
+describe('workflow roles (counsel) for partner people', () => {
+  it('lets a connected partner’s people hold a role in the client’s project, nobody else’s', async () => {
+    await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-modules'));
+    const { member, client } = await team();
+    const other = await team();
+    const project = await callAccount(
+      client,
+      'POST',
+      '/api/account/project_template/test-module-two/create',
+      {},
+    );
+    expect(project.status).toBe(201);
+    const url = `/api/account/project/${project.body.id}/counsel`;
+    const stranger = await callAccount(client, 'POST', url, {
+      counsel_type: 'Attorney',
+      user_id: other.member.user.id,
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.message).toBe('Choose a member of this workspace.');
+    const added = await callAccount(client, 'POST', url, {
+      counsel_type: 'Attorney',
+      user_id: member.user.id,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({
+      counsel_type: 'Attorney',
+      user: { id: member.user.id, email: member.email },
+    });
   });
 });

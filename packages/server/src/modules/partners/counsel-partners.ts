@@ -1,5 +1,5 @@
 import type { CounselPartnerOption } from '@charter/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { partnerAccounts, partnerMembers, partners, users } from '../../db/schema/index.ts';
 
@@ -32,4 +32,15 @@ export async function counselPartners(tx: Tx, accountId: number): Promise<Counse
     option.users.push(person);
   }
   return [...byPartner.values()];
+}
+
+/** Whether this user is one of the people of a partner connected to the workspace. */
+export async function servesWorkspace(tx: Tx, accountId: number, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: partnerMembers.userId })
+    .from(partnerAccounts)
+    .innerJoin(partnerMembers, eq(partnerMembers.partnerId, partnerAccounts.partnerId))
+    .where(and(eq(partnerAccounts.accountId, accountId), eq(partnerMembers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
 }
