@@ -25,9 +25,10 @@ export const teamAbilities = (team: TeamMembership) => {
   return { manage_members: admin, manage_accounts: admin, manage_brand: admin };
 };
 
-export const memberAbilities = (actor: Actor, team: TeamMembership, userId: number) => ({
+/** `lastAdmin`: this member is the team's only admin, whom nobody may remove. */
+export const memberAbilities = (actor: Actor, team: TeamMembership, userId: number, lastAdmin = false) => ({
   change_role: isTeamAdmin(team) && userId !== actor.userId,
-  remove: isTeamAdmin(team),
+  remove: isTeamAdmin(team) && !lastAdmin,
 });
 
 export function authorizeRoleChange(actor: Actor, team: TeamMembership, userId: number) {

@@ -1,4 +1,9 @@
-import type { ConnectedPartnerView, PartnerClientView, TeamView } from '@charter/domain';
+import {
+  type ConnectedPartnerView,
+  PARTNER_ROLE,
+  type PartnerClientView,
+  type TeamView,
+} from '@charter/domain';
 import type { Actor } from '../../http/actor.ts';
 import { memberAbilities, teamAbilities } from './policies.ts';
 import type { clientsOf, membersOf, PartnerRow, TeamMembership } from './scope.ts';
@@ -29,15 +34,15 @@ export function presentTeam(
     abilities: teamAbilities(team),
   };
   if (parts.members) {
-    view.members = members
-      .filter((m) => m.partnerId === team.partner.id)
-      .map((m) => ({
-        user_id: m.userId,
-        name: m.name,
-        email: m.email,
-        role_id: m.roleId,
-        abilities: memberAbilities(actor, team, m.userId),
-      }));
+    const people = members.filter((m) => m.partnerId === team.partner.id);
+    const admins = people.filter((m) => m.roleId === PARTNER_ROLE.ADMIN).length;
+    view.members = people.map((m) => ({
+      user_id: m.userId,
+      name: m.name,
+      email: m.email,
+      role_id: m.roleId,
+      abilities: memberAbilities(actor, team, m.userId, m.roleId === PARTNER_ROLE.ADMIN && admins <= 1),
+    }));
   }
   if (parts.packages) view.packages = [];
   if (parts.accounts)
