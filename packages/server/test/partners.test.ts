@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFeatures, accounts, brands, memberships, partnerMembers } from '../src/db/schema/index.ts';
+import {
+  accountFeatures,
+  accounts,
+  authenticators,
+  brands,
+  memberships,
+  partnerMembers,
+} from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import {
   accessToken,
@@ -139,6 +147,24 @@ describe('partner members', () => {
       headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
     });
     expect(signIn.statusCode).toBe(200);
+  });
+
+  it('finds a user by a verified added address; an unproven one is nobody’s to take', async () => {
+    const { admin, partner } = await team();
+    const holder = await createUser(t);
+    const verified = uniqueEmail('verified');
+    const unproven = uniqueEmail('unproven');
+    await t.ctx.db.insert(authenticators).values([
+      { pubId: randomUUID(), userId: holder.user.id, value: verified, verifiedAt: new Date() },
+      { pubId: randomUUID(), userId: holder.user.id, value: unproven },
+    ]);
+    const url = `/api/user/partner/add_member/${partner.id}`;
+    const byVerified = await callUser(admin, 'POST', url, { email: verified });
+    expect(byVerified.status).toBe(201);
+    expect(byVerified.body.user_id).toBe(holder.user.id);
+    const byUnproven = await callUser(admin, 'POST', url, { email: unproven });
+    expect(byUnproven.status).toBe(409);
+    expect(byUnproven.body.message).toBe('This email address is already in use.');
   });
 
   it('refuses a bad address and a non-admin', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@charter/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { pgError } from '../../db/errors.ts';
 import { type BrandAssets, brands, partners } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
@@ -87,11 +88,17 @@ export async function savePartnerBrand({
     )
     .limit(1);
   if (taken) throw invalid({ hostname: BRAND_HOSTNAME_TAKEN });
-  if (brandId !== null) {
-    const [saved] = await tx.update(brands).set(values).where(eq(brands.id, brandId)).returning();
-    return presentPartnerBrand(saved ?? null);
+  try {
+    if (brandId !== null) {
+      const [saved] = await tx.update(brands).set(values).where(eq(brands.id, brandId)).returning();
+      return presentPartnerBrand(saved ?? null);
+    }
+    const [created] = await tx.insert(brands).values(values).returning();
+    await tx.update(partners).set({ brandId: created.id }).where(eq(partners.id, partnerId));
+    return presentPartnerBrand(created);
+  } catch (error) {
+    // Another brand took the hostname between the check above and this write.
+    if (pgError(error)?.code === '23505') throw invalid({ hostname: BRAND_HOSTNAME_TAKEN });
+    throw error;
   }
-  const [created] = await tx.insert(brands).values(values).returning();
-  await tx.update(partners).set({ brandId: created.id }).where(eq(partners.id, partnerId));
-  return presentPartnerBrand(created);
 }
