@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { STAFF_EMAIL, STAFF_PASSWORD } from './support/staff.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const baseURL = `http://localhost:${port}`;
@@ -34,7 +35,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf "${dataDir}" && npx tsx ../packages/server/src/main.ts`,
+    // The first staff member is made by the operator's CLI before the server holds the database.
+    command: `rm -rf "${dataDir}" && npx tsx ../packages/server/src/cli/admin.ts staff ${STAFF_EMAIL} --create && npx tsx ../packages/server/src/main.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -47,6 +49,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       CHECK_RESPONSES: 'true',
       AUTH_RATE_LIMIT: '1000',
+      STAFF_PASSWORD,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

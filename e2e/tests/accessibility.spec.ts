@@ -142,6 +142,8 @@ test('at 390 px wide no page scrolls sideways', async ({ page }) => {
     ['tasks', 'Tasks'],
     ['documents', 'Documents'],
     ['cabinet', 'File Cabinet'],
+    ['settings/profile', 'Workspace Settings'],
+    ['settings/members', 'Workspace Settings'],
     ['user-settings/profile', 'User Profile'],
   ]) {
     await page.goto(home.replace(/home$/, section));

@@ -4,17 +4,18 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 // By path: the config is bundled on its own, and a workspace package would load as untranspiled TypeScript.
-import { isVisitorPath } from '../domain/src/rules/visitor-paths.ts';
+import { isStaffConsolePath, isVisitorPath } from '../domain/src/rules/visitor-paths.ts';
 
 const apiServer = 'http://localhost:3000';
 
-/** The dev server answers visitor paths with visitor.html, as the Charter server does in production. */
+/** The dev server answers visitor paths with visitor.html and /staff with staff.html, as the Charter server does. */
 const visitorPages: Plugin = {
   name: 'charter-visitor-pages',
   configureServer(server) {
     server.middlewares.use((request, _response, next) => {
       const pathname = request.url?.split('?')[0] ?? '/';
       if (request.method === 'GET' && isVisitorPath(pathname)) request.url = '/visitor.html';
+      else if (request.method === 'GET' && isStaffConsolePath(pathname)) request.url = '/staff.html';
       next();
     });
   },
@@ -53,6 +54,8 @@ export default defineConfig({
       input: {
         staff: path.resolve(import.meta.dirname, 'index.html'),
         visitor: path.resolve(import.meta.dirname, 'visitor.html'),
+        // The staff console of platform admins ('staff' above is the workspace app, by its older name).
+        staffConsole: path.resolve(import.meta.dirname, 'staff.html'),
       },
     },
   },

@@ -40,7 +40,9 @@ import { cabinetRoutes } from './modules/cabinet/routes.ts';
 import { createLiveHub } from './modules/live/live-hub.ts';
 import { LIVE_CHANNEL } from './modules/live/publish-event.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
+import { partnerSsoRoutes } from './modules/partner-sso/routes.ts';
 import { partnerRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
@@ -48,6 +50,7 @@ import { reviewRoutes } from './modules/review/routes.ts';
 import { publicSigningRoutes } from './modules/signing/public-routes.ts';
 import { signingRoutes } from './modules/signing/routes.ts';
 import { startSigningSchedule } from './modules/signing/sweep.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { syncTemplateLibrary } from './modules/templates/sync-library.ts';
 import { workflowRoutes } from './modules/workflows/routes.ts';
@@ -210,9 +213,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicAuthRoutes,
     userAuthRoutes,
     accountRoutes,
+    memberRoutes,
     profileRoutes,
     oidcRoutes,
     partnerRoutes,
+    partnerSsoRoutes,
     templateRoutes,
     workflowRoutes,
     cabinetRoutes,
@@ -220,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicSigningRoutes,
     reviewRoutes,
     publicReviewRoutes,
+    staffRoutes,
     readinessRoutes,
   ]) {
     await routes(app, ctx);

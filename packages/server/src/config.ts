@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { SIGNING_LINK_DAYS } from '@charter/domain';
 import { findLibreOffice } from './adapters/office/office-pdf.ts';
+import { derOfPem } from './adapters/signing/cades-signature.ts';
 
 export type Config = {
   port: number;
@@ -43,6 +45,8 @@ export type Config = {
   signingLinkDays: number;
   /** An RFC 3161 time-stamping authority for seals (TSA_URL); none when null. */
   tsaUrl: string | null;
+  /** The TSA's certificate or its issuing CA (DER of the PEM file TSA_CERT): timestamps must come from it. */
+  tsaCertificate: Buffer | null;
   /** LibreOffice's soffice, for previews of office files as PDF; null when none is installed. */
   libreOffice: string | null;
   /** File storage in an S3 bucket (S3_BUCKET); null keeps files on disk under DATA_DIR/files. */
@@ -113,6 +117,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       : null,
     signingLinkDays: Number(env.SIGNING_LINK_DAYS ?? SIGNING_LINK_DAYS),
     tsaUrl: env.TSA_URL || null,
+    tsaCertificate: env.TSA_CERT
+      ? derOfPem(fs.readFileSync(path.resolve(env.INIT_CWD ?? process.cwd(), env.TSA_CERT), 'utf8'))
+      : null,
     // LIBREOFFICE_PATH='' turns previews of office files off; unset looks for soffice on the PATH.
     libreOffice:
       env.LIBREOFFICE_PATH === undefined ? findLibreOffice(env.PATH) : env.LIBREOFFICE_PATH || null,

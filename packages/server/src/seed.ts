@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from './adapters/passwords.ts';
 import type { AppContext } from './context.ts';
-import { brands, partnerMembers, partners, users } from './db/schema/index.ts';
+import { brands, memberships, partnerMembers, partners, users } from './db/schema/index.ts';
 import { createAccount } from './modules/accounts/create-account.ts';
 import { findUserByEmail } from './modules/auth/find-user.ts';
 import { seedDemoDocuments } from './seed-demo-documents.ts';
+import { seedDemoPartner } from './seed-demo-partner.ts';
 
 export const DEMO_EMAIL = 'demo@charter.local';
 const DEMO_COMPANY = 'Demo Ventures, Inc.';
@@ -76,9 +77,10 @@ export async function seedDemo(ctx: AppContext): Promise<{ email: string; passwo
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(users.id, existing.id));
   }
+  let demoIds = existing ? await demoWorkspaceOf(ctx, existing.id) : null;
   if (!existing) {
     const passwordHash = await hashPassword(password);
-    await ctx.db.transaction(async (tx) => {
+    demoIds = await ctx.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -95,17 +97,30 @@ export async function seedDemo(ctx: AppContext): Promise<{ email: string; passwo
         features: [{ feature_type_id: 881, value: 'For-profit Company' }],
       });
       await seedDemoDocuments(ctx, tx, account.id, user.id);
+      return { userId: user.id, accountId: account.id };
     });
   }
-  await seedDemoPartner(ctx);
+  if (demoIds) await seedDemoPartner(ctx, { ...demoIds, password, generated });
+  await seedNorthwindPartner(ctx);
   return { email: DEMO_EMAIL, password };
+}
+
+/** The demo user's first workspace, if they still have one. */
+async function demoWorkspaceOf(ctx: AppContext, userId: number) {
+  const [row] = await ctx.db
+    .select({ accountId: memberships.accountId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt))
+    .limit(1);
+  return row ? { userId, accountId: row.accountId } : null;
 }
 
 /**
  * Northwind Legal, a partner firm on the partner.localhost brand, with the demo user as its admin: the
  * Teams page shows it, and any workspace connects to it with the code NORTHWIND. Idempotent.
  */
-async function seedDemoPartner(ctx: AppContext) {
+async function seedNorthwindPartner(ctx: AppContext) {
   const [brand] = await ctx.db
     .select({ id: brands.id })
     .from(brands)

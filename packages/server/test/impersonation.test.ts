@@ -28,7 +28,7 @@ async function remoteLogin() {
     method: 'POST',
     url: '/api/authn/session/remote',
     headers: { authorization: staff.bearer },
-    payload: { user_id: user.user.id, account_id: user.account!.id },
+    payload: { user_id: user.user.id, account_id: user.account!.id, reason: 'Support ticket 42' },
   });
   expect(res.statusCode).toBe(200);
   const body = res.json() as { id_token: string; access_token: string };

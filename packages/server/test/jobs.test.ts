@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/adapters/mail/mailer.ts';
 import type { Database } from '../src/db/client.ts';
 import { jobs } from '../src/db/schema/index.ts';
-import { createJobQueue, type JobQueueOptions } from '../src/jobs/queue.ts';
+import { ABANDONED_ON_LAST_ATTEMPT, createJobQueue, type JobQueueOptions } from '../src/jobs/queue.ts';
 import { openScratchDatabase } from './support/scratch-database.ts';
 
 // Each queue here takes up any ready row of the table: a database of this file's own.
@@ -82,6 +82,17 @@ describe('jobs of a worker that died', () => {
     // ...but the only process of the embedded database knows it is not.
     expect(await alone.drain()).toBe(1);
     expect(ran).toEqual([id]);
+  });
+  it('fail for good, unrun, when the worker of their last attempt died (no crash loop)', async () => {
+    const ran: number[] = [];
+    const last = await insert({ kind: 'crashy', status: 'running', attempts: 3, maxAttempts: 3 });
+    const earlier = await insert({ kind: 'crashy', status: 'running', attempts: 1, maxAttempts: 3 });
+    const alone = queue({ singleProcess: true });
+    alone.register('crashy', async () => void ran.push(1));
+    expect(await alone.drain()).toBe(2);
+    expect(ran).toEqual([1]);
+    expect(await row(last)).toMatchObject({ status: 'failed', lastError: ABANDONED_ON_LAST_ATTEMPT });
+    expect(await row(earlier)).toMatchObject({ status: 'done', attempts: 2 });
   });
 });
 

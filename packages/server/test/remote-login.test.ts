@@ -15,7 +15,7 @@ const remote = (bearer: string | null, payload: object) =>
     method: 'POST',
     url: '/api/authn/session/remote',
     headers: bearer ? { authorization: bearer } : {},
-    payload,
+    payload: { reason: 'Support ticket 42', ...payload },
   });
 
 describe('POST /api/authn/session/remote', () => {
@@ -56,8 +56,10 @@ describe('POST /api/authn/session/remote', () => {
     expect(rows).toEqual([
       expect.objectContaining({
         action: 'remote_login',
-        actorUserId: target.user.id,
+        actorUserId: staff.user.id,
         accountId: target.account!.id,
+        target: expect.objectContaining({ user_id: target.user.id, account_id: target.account!.id }),
+        reason: 'Support ticket 42',
       }),
     ]);
     // An impersonating session cannot itself impersonate again.

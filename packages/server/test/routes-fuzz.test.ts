@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../src/db/schema/index.ts';
 import { SESSION_COOKIE } from '../src/modules/auth/session-store.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { type SignedIn, signedIn } from './factories.ts';
@@ -87,6 +89,9 @@ describe('every route, called with bad input, answers below 500', () => {
     t = await createTestApp({ libreOffice: null, logLevel: 'error' });
     await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-modules'));
     me = await signedIn(t);
+    // A full workspace: a fuzzed add_user cannot bring in a member whom change_owner then makes owner,
+    // after which the run's own user could leave (remove_user) and lose the workspace mid-run.
+    await t.ctx.db.update(accounts).set({ userLimit: 1 }).where(eq(accounts.id, me.account!.id));
     const rows = await fillWorkspace(t, me, 'test-module-two');
     ids = [
       me.user.id,

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, users } from '../src/db/schema/index.ts';
+import { accounts, partners, users } from '../src/db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_PARTNER_CODE, seedDemo } from '../src/seed.ts';
 import { DEMO_DOCUMENTS, DEMO_DOCUMENTS_FOLDER } from '../src/seed-demo-documents.ts';
+import { DEMO_COUNSEL_EMAIL } from '../src/seed-demo-partner.ts';
 import { accessToken, type Json, login } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -18,6 +19,8 @@ describe('the demo seed', () => {
   afterAll(async () => {
     // On PostgreSQL the test database is the one the e2e server seeds its own demo user into next.
     const [demo] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+    await t.ctx.db.delete(users).where(eq(users.email, DEMO_COUNSEL_EMAIL));
+    await t.ctx.db.delete(partners).where(eq(partners.slug, 'demo-counsel'));
     if (demo) {
       await t.ctx.db.delete(accounts).where(eq(accounts.createdBy, demo.id));
       await t.ctx.db.delete(users).where(eq(users.id, demo.id));
@@ -68,5 +71,34 @@ describe('the demo seed', () => {
     ]);
     const lookup = await t.app.inject({ url: `/api/public/partner/code/${DEMO_PARTNER_CODE}` });
     expect(lookup.json()).toEqual({ name: 'Northwind Legal' });
+  });
+
+  it("adds a demo partner whose member acts on the demo workspace's to-dos from the team view", async () => {
+    const demo = await seedDemo(t.ctx);
+    const dana = await login(t, demo.email, demo.password);
+    const [workspace] = (
+      await t.app.inject({ url: '/api/user/accounts', headers: { authorization: `Bearer ${dana.idToken}` } })
+    ).json() as Json[];
+    const danaAccess = `Bearer ${await accessToken(t, dana.idToken, workspace.id)}`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/project_template/board-consent/create',
+      headers: { authorization: danaAccess },
+      payload: { label: 'Seeded consent' },
+    });
+    expect(created.statusCode).toBe(201);
+    // The demo password signs the counsel in; the demo workspace is their partner's client.
+    const counsel = await login(t, DEMO_COUNSEL_EMAIL, demo.password);
+    const todos = (
+      await t.app.inject({
+        url: '/api/user/recommendation',
+        headers: { authorization: `Bearer ${counsel.idToken}` },
+      })
+    ).json() as Json[];
+    expect(todos.find((todo) => todo.transaction.project_label === 'Seeded consent')?.account).toEqual({
+      id: workspace.id,
+      name: workspace.company_name,
+      member: false,
+    });
   });
 });

@@ -15,7 +15,14 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
-import { documentRecipients, documents, jobs, memberships } from '../src/db/schema/index.ts';
+import {
+  accounts,
+  brands,
+  documentRecipients,
+  documents,
+  jobs,
+  memberships,
+} from '../src/db/schema/index.ts';
 import { SEAL_JOB, sealDocumentJob } from '../src/modules/signing/seal-job.ts';
 import { SIGNATURE_NOT_PNG } from '../src/modules/signing/sign-document.ts';
 import { requeueStuckSeals, SEAL_STUCK_MS, sendReminders } from '../src/modules/signing/sweep.ts';
@@ -447,6 +454,16 @@ describe('the signing schedule', () => {
       .filter((f: Json) => f.role !== 'Investor')
       .map((f: Json) => ({ ...f, recipient_id: null }));
     await call(owner, 'PUT', `/api/account/signing/documents/${id}/fields`, { fields: solo });
+    const [brand] = await t.ctx.db
+      .insert(brands)
+      .values({
+        hostname: 'deals.partner-law.test',
+        displayName: 'Partner Law',
+        legalName: 'Partner Law LLP',
+        webBaseUrl: 'https://deals.partner-law.test',
+      })
+      .returning();
+    await t.ctx.db.update(accounts).set({ brandId: brand.id }).where(eq(accounts.id, owner.account!.id));
     await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, { reminder_days: 2 });
     const first = await linkFor('rae@example.com');
     // Not yet due: nothing is sent.
@@ -454,6 +471,8 @@ describe('the signing schedule', () => {
     expect(await sendReminders(t.ctx, new Date(Date.now() + 2 * 86_400_000 + 60_000))).toBe(1);
     const reminded = (await t.mailTo('rae@example.com')).at(-1);
     expect(reminded?.subject).toMatch(/^Reminder: Please sign/);
+    // Sent with no request to read a Host from, under the brand the workspace was made under.
+    expect(reminded?.text).toContain('https://deals.partner-law.test/sign/');
     const second = await linkFor('rae@example.com');
     expect(second).not.toBe(first);
     expect((await signer('POST', `/api/public/sign/${first}/open`)).status).toBe(404);

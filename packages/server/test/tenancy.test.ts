@@ -243,6 +243,13 @@ const probes: Probe[] = [
   probe('DELETE /api/account/admin/partner/{code}', (x) => ({
     url: `/api/account/admin/partner/${x.partnerCode}`,
   })),
+  probe('PATCH /api/account/admin/users/{id}', (x) => ({
+    url: `/api/account/admin/users/${x.ownerId}`,
+    body: { is_admin: false, filecabinet_access: false },
+  })),
+  probe('DELETE /api/account/remove_user/{id}', (x) => ({ url: `/api/account/remove_user/${x.ownerId}` })),
+  probe('PATCH /api/account/change_owner/{id}', (x) => ({ url: `/api/account/change_owner/${x.ownerId}` })),
+  probe('PATCH /api/account/signatory/{id}', (x) => ({ url: `/api/account/signatory/${x.ownerId}` })),
 ];
 
 /** Routes whose path parameter is not a workspace's row: the library's template ids are shared by all. */

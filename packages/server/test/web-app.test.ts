@@ -11,6 +11,7 @@ import { HASHED_CACHE_CONTROL, serveWebApp, UNHASHED_CACHE_CONTROL } from '../sr
 const SCRIPT = `console.log(${JSON.stringify('charter '.repeat(400))});`;
 const STAFF = '<!doctype html><script src="/assets/staff-Ab12.js"></script>';
 const VISITOR = '<!doctype html><script src="/assets/visitor-Cd34.js"></script>';
+const CONSOLE = '<!doctype html><script src="/assets/staffConsole-Ef56.js"></script>';
 
 /** A build as Vite leaves it: pages, hashed assets with their .br/.gz, hidden source maps, the manifest. */
 function writeDist() {
@@ -21,6 +22,7 @@ function writeDist() {
   };
   write('index.html', STAFF);
   write('visitor.html', VISITOR);
+  write('staff.html', CONSOLE);
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('assets/staff-Ab12.js', SCRIPT);
   write('assets/staff-Ab12.js.br', zlib.brotliCompressSync(SCRIPT));
@@ -77,8 +79,8 @@ describe('the built web app', () => {
     expect(manifest.body).toBe(STAFF);
   });
 
-  it('answers client routes with the staff page and visitor links with the visitor page, revalidated', async () => {
-    for (const url of ['/', '/login', '/c/3/documents', '/signup', '/rooms/1']) {
+  it('answers client routes with the staff page, visitor links with the visitor page and /staff with the console, revalidated', async () => {
+    for (const url of ['/', '/login', '/c/3/documents', '/signup', '/rooms/1', '/staffing', '/c/1/staff']) {
       const response = await get(url);
       expect(response.body, url).toBe(STAFF);
       expect(response.headers['cache-control']).toBe(UNHASHED_CACHE_CONTROL);
@@ -87,6 +89,12 @@ describe('the built web app', () => {
       const response = await get(url);
       expect(response.body, url).toBe(VISITOR);
       expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe(UNHASHED_CACHE_CONTROL);
+    }
+    // The staff console (platform admins) is an app of its own.
+    for (const url of ['/staff', '/staff/', '/staff/users/12?q=a', '/staff/jobs']) {
+      const response = await get(url);
+      expect(response.body, url).toBe(CONSOLE);
       expect(response.headers['cache-control']).toBe(UNHASHED_CACHE_CONTROL);
     }
     const favicon = await get('/favicon.svg');

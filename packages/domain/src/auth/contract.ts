@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int32, rowIdParam } from '../contract/common.ts';
+import { REMOTE_LOGIN_REASON_MAX, REMOTE_LOGIN_REASON_REQUIRED } from '../staff/contract.ts';
 
 /**
  * Sign-in, sessions, tokens, challenges (magic links), password resets and email confirmation: request
@@ -45,7 +46,16 @@ export const accessTokenBody = z.object({ account_id: rowIdParam, user_id: rowId
 export type AccessTokenBody = z.infer<typeof accessTokenBody>;
 
 /** POST /api/authn/session/remote: staff sign in as a member of one workspace. */
-export const remoteLoginBody = z.object({ user_id: rowIdParam, account_id: rowIdParam });
+export const remoteLoginBody = z.object({
+  user_id: rowIdParam,
+  account_id: rowIdParam,
+  /** Why staff log in as this user: required, recorded in the audit log. */
+  reason: z
+    .string(REMOTE_LOGIN_REASON_REQUIRED)
+    .trim()
+    .min(1, REMOTE_LOGIN_REASON_REQUIRED)
+    .max(REMOTE_LOGIN_REASON_MAX, `Keep the reason under ${REMOTE_LOGIN_REASON_MAX} characters`),
+});
 export type RemoteLoginBody = z.infer<typeof remoteLoginBody>;
 
 /** POST /api/authn/challenge */
@@ -143,8 +153,18 @@ export type ChallengeStatusView = z.infer<typeof challengeStatusView>;
 export const emailCheck = z.object({ password_allowed: z.boolean(), email_verified: z.boolean() });
 export type EmailCheck = z.infer<typeof emailCheck>;
 
-/** GET /api/public/auth/providers: which sign-in buttons the login page shows. */
-export const authProviders = z.object({ google: z.boolean() });
+/** A partner's single sign-on button on its brand's login page: its text and the auth URL it navigates to. */
+export const partnerSignInButton = z.object({ label: z.string(), url: z.string() });
+export type PartnerSignInButton = z.infer<typeof partnerSignInButton>;
+
+/**
+ * GET /api/public/auth/providers: which sign-in buttons the login page shows. `partner` only on the host
+ * of a partner brand whose partner has single sign-on configured (its label and where the button goes).
+ */
+export const authProviders = z.object({
+  google: z.boolean(),
+  partner: partnerSignInButton.optional(),
+});
 export type AuthProviders = z.infer<typeof authProviders>;
 
 /** GET /api/public/auth/check-password: the spec's password rules, with the first broken one's message. */

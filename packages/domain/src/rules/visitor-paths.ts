@@ -10,3 +10,7 @@ export const VISITOR_PAGES: readonly string[] = ['/verify', '/verify/'];
 /** Whether a URL path (no query) belongs to the visitor app. */
 export const isVisitorPath = (pathname: string) =>
   VISITOR_PAGES.includes(pathname) || VISITOR_SECTIONS.includes(pathname.split('/')[1] ?? '');
+
+/** The staff console (platform admins): /staff and its pages, answered with staff.html. */
+export const isStaffConsolePath = (pathname: string) =>
+  pathname === '/staff' || pathname.startsWith('/staff/');

@@ -1,3 +1,4 @@
+import { WORKSPACE_ACCESS_LOST } from '@charter/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { findMemberSession } from '../modules/auth/find-member-session.ts';
@@ -56,7 +57,7 @@ export function authenticateAccessToken(ctx: AppContext, token: string): Promise
     const claims = await ctx.tokens.verify(token, 'access');
     const row = await findMemberSession(ctx.db, claims.sid, Number(claims.account_id));
     if (!row || String(row.user.id) !== claims.sub) throw sessionInvalid();
-    if (!row.member) throw new AppError('FORBIDDEN', 'You no longer have access to this workspace');
+    if (!row.member) throw new AppError('FORBIDDEN', WORKSPACE_ACCESS_LOST);
     return { value: memberActor(fromRow(row), row.member), exp: claims.exp };
   });
 }

@@ -23,6 +23,8 @@ export const errorStatus = {
   CSRF_REJECTED: 403,
   CONFLICT: 409,
   PREVIEW_UNAVAILABLE: 422,
+  /** The workspace has as many members as its plan allows (accounts.user_limit): nothing was added. */
+  USER_LIMIT_REACHED: 422,
   /** The database cannot be reached (or timed out) and nothing of the request was saved: retry later. */
   DATABASE_UNAVAILABLE: 503,
   /** The database connection was lost after a write was sent: it may have been saved. Reload, do not retry blindly. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isVisitorPath } from '@charter/domain';
+import { isStaffConsolePath, isVisitorPath } from '@charter/domain';
 import fastifyStatic from '@fastify/static';
 import { notFound } from './errors.ts';
 import type { App } from './types.ts';
@@ -12,7 +12,8 @@ export const UNHASHED_CACHE_CONTROL = 'no-cache';
 
 /**
  * The built web app in `dist`: each file as .br or .gz when the build made one and the client takes it,
- * visitor.html for the visitor paths (signing, data rooms, outside forms), index.html for every other
+ * visitor.html for the visitor paths (signing, data rooms, outside forms), staff.html for the staff
+ * console (/staff, platform admins), index.html for every other
  * client route. Source maps, the build manifest and unknown assets answer 404.
  */
 export async function serveWebApp(app: App, dist: string | null) {
@@ -33,15 +34,16 @@ export async function serveWebApp(app: App, dist: string | null) {
   const staffPage = fs.readFileSync(path.join(dist, 'index.html'));
   const visitorFile = path.join(dist, 'visitor.html');
   const visitorPage = fs.existsSync(visitorFile) ? fs.readFileSync(visitorFile) : staffPage;
+  const consoleFile = path.join(dist, 'staff.html');
+  const consolePage = fs.existsSync(consoleFile) ? fs.readFileSync(consoleFile) : staffPage;
+  const pageFor = (pathname: string) =>
+    isVisitorPath(pathname) ? visitorPage : isStaffConsolePath(pathname) ? consolePage : staffPage;
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0];
     // An asset missing from this build (a page loaded before a deploy) must fail, not turn into HTML.
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/') || pathname.endsWith('.map')) {
       throw notFound(`Route ${request.method} ${request.url} not found`);
     }
-    return reply
-      .type('text/html')
-      .header('cache-control', UNHASHED_CACHE_CONTROL)
-      .send(isVisitorPath(pathname) ? visitorPage : staffPage);
+    return reply.type('text/html').header('cache-control', UNHASHED_CACHE_CONTROL).send(pageFor(pathname));
   });
 }

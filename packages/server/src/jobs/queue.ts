@@ -43,13 +43,18 @@ export type JobQueueOptions = {
 };
 
 const POLL_MS = 1000;
+/** A running job whose lock is older than this belongs to a dead worker (the staff console calls it stuck). */
+export const JOB_STALE_AFTER_MS = 45_000;
 const MAX_IDLE_MS = 30_000;
 const PRUNE_MS = 60 * 60_000;
+export const ABANDONED_ON_LAST_ATTEMPT =
+  'The worker running its last attempt stopped before it finished; not tried again.';
+
 const backoffSeconds = (attempts: number) => Math.min(3600, 2 ** attempts * 5);
 
 export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueueOptions = {}): JobQueue {
   const heartbeatMs = options.heartbeatMs ?? 10_000;
-  const staleAfterMs = options.staleAfterMs ?? 45_000;
+  const staleAfterMs = options.staleAfterMs ?? JOB_STALE_AFTER_MS;
   const handlers = new Map<string, JobHandler>();
   const redactions = new Map<string, Redact>();
   let timer: NodeJS.Timeout | null = null;
@@ -112,6 +117,9 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
     }, heartbeatMs);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      // Taken up again after its last attempt's worker died (a crash, or a kill for memory): a job that
+      // takes its worker down must fail for good, not crash every process that claims it.
+      if (job.attempts > job.maxAttempts) throw new Error(ABANDONED_ON_LAST_ATTEMPT);
       await handler(job.payload, { number: job.attempts, final: job.attempts >= job.maxAttempts });
       clearInterval(heartbeat);
       if (redact) await db.delete(jobs).where(mine);

@@ -17,6 +17,8 @@ export type SealOptions = {
   tsaUrl?: string;
   /** Fetches a TimeStampResp (DER) for a SHA-256 digest instead of `tsaUrl` (tests inject a TSA). */
   fetchTimestamp?: FetchTimestamp;
+  /** The TSA's certificate or its issuer (DER, from TSA_CERT): tokens signed by anyone else fail. */
+  tsaCertificate?: Buffer | null;
 };
 
 /** Room for the CMS beside the certificates themselves: attributes, algorithm names, structure. */
@@ -59,7 +61,11 @@ export async function sealPdf(
     identity,
     timestamp: fetchTimestamp
       ? async (value) =>
-          timestampTokenFor(await fetchTimestamp(createHash('sha256').update(value).digest()), value)
+          timestampTokenFor(
+            await fetchTimestamp(createHash('sha256').update(value).digest()),
+            value,
+            options.tsaCertificate,
+          )
       : undefined,
   });
   if (cms.length > reserved) {

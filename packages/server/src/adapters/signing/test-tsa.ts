@@ -45,6 +45,8 @@ export type TestTsa = {
   url: string;
   /** When the last token was made. */
   lastTime: Date | null;
+  /** The TSA's own certificate (DER), as an operator would pin it with TSA_CERT. */
+  certificateDer: Buffer;
   close(): Promise<void>;
 };
 
@@ -138,6 +140,7 @@ export async function startTestTsa(): Promise<TestTsa> {
     behaviour: 'good',
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/tsa`,
     lastTime: null,
+    certificateDer,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return tsa;

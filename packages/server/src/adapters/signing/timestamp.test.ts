@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { derOfPem } from './cades-signature.ts';
 import { inspectSeal } from './inspect-seal.ts';
 import { sealPdf } from './pades.ts';
 import type { SealIdentity } from './seal-identity.ts';
@@ -60,6 +61,21 @@ describe('sealPdf with a timestamp authority', () => {
   ] as const)('fails, never inventing a time, when the TSA answers with %s', async (behaviour, message) => {
     tsa.behaviour = behaviour;
     await expect(sealPdf(unsigned, identity, { ...options, tsaUrl: tsa.url })).rejects.toThrow(message);
+  });
+
+  it('takes only tokens of the pinned TSA when TSA_CERT pins one', async () => {
+    tsa.behaviour = 'good';
+    const pinned = await sealPdf(unsigned, identity, {
+      ...options,
+      tsaUrl: tsa.url,
+      tsaCertificate: tsa.certificateDer,
+    });
+    expect(inspectSeal(pinned)).toMatchObject({ signed: true, timestamp: { valid: true } });
+    // Another TSA's answer verifies on its own certificate, but it is not the one the operator trusts.
+    const other = derOfPem(testIdentity('Some Other TSA').certificatePems[0]);
+    await expect(
+      sealPdf(unsigned, identity, { ...options, tsaUrl: tsa.url, tsaCertificate: other }),
+    ).rejects.toThrow(/not signed by the pinned timestamp authority/);
   });
 
   it('fails when an injected answer is for other data', async () => {

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import {
   AlgorithmIdentifier,
+  Certificate,
   type ContentInfo,
+  IssuerAndSerialNumber,
   MessageImprint,
   PKIStatus,
   SignedData,
@@ -78,12 +80,42 @@ export function httpTimestamp(url: string, timeoutMs = TIMEOUT_MS): FetchTimesta
   };
 }
 
+/** The certificate a token names as its signer's, among those it carries. */
+function signerCertificate(signedData: SignedData): Certificate | null {
+  const sid = signedData.signerInfos[0]?.sid;
+  if (!(sid instanceof IssuerAndSerialNumber)) return null;
+  return (
+    (signedData.certificates ?? []).find(
+      (c): c is Certificate =>
+        c instanceof Certificate && c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber),
+    ) ?? null
+  );
+}
+
+/**
+ * Whether the token was signed by the pinned certificate (TSA_CERT): that very certificate, or one it
+ * issued. Without a pin, a token is trusted on the certificate it carries (the operator's choice of URL).
+ */
+async function signedByPinned(signedData: SignedData, pinnedDer: Buffer): Promise<boolean> {
+  const signer = signerCertificate(signedData);
+  if (!signer) return false;
+  const signerDer = Buffer.from(signer.toSchema().toBER());
+  if (signerDer.equals(pinnedDer)) return true;
+  const pinned = Certificate.fromBER(pinnedDer);
+  if (!signer.issuer.isEqual(pinned.subject)) return false;
+  return signer.verify(pinned).catch(() => false);
+}
+
 /**
  * The token of a TSA's answer, once it is shown to be a granted timestamp over exactly `signatureValue`
- * whose own signature verifies (against the certificate it carries: whether to trust that TSA is the
- * operator's choice of URL, not checked here). Anything else throws.
+ * whose own signature verifies against the certificate it carries and, when the operator pinned one
+ * (`pinnedDer`, TSA_CERT), that certificate is the pinned one or was issued by it. Anything else throws.
  */
-export async function timestampTokenFor(responseDer: Buffer, signatureValue: Buffer): Promise<Buffer> {
+export async function timestampTokenFor(
+  responseDer: Buffer,
+  signatureValue: Buffer,
+  pinnedDer?: Buffer | null,
+): Promise<Buffer> {
   const { token, signedData, info } = parseResponse(responseDer);
   const imprint = info.messageImprint;
   const expected = createHash('sha256').update(signatureValue).digest();
@@ -100,5 +132,8 @@ export async function timestampTokenFor(responseDer: Buffer, signatureValue: Buf
     throw new Error('The timestamp token does not verify', { cause: error });
   }
   if (!verified) throw new Error("The timestamp token's signature does not verify");
+  if (pinnedDer && !(await signedByPinned(signedData, pinnedDer))) {
+    throw new Error('The timestamp token is not signed by the pinned timestamp authority (TSA_CERT)');
+  }
   return Buffer.from(token.toSchema().toBER());
 }

@@ -11,6 +11,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
+import { partnerSignInButtonOf } from '../partner-sso/partner-provider.ts';
+import { findSsoPartnerAtHost } from '../partner-sso/scope.ts';
 import { basicAuthPassword } from './basic-auth.ts';
 import { checkEmail } from './check-email.ts';
 import { resetPassword } from './reset-password.ts';
@@ -31,11 +33,17 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  // Which sign-in buttons the login page shows.
+  // Which sign-in buttons the login page shows: a partner's only on its own brand's host.
   app.get(
     '/api/public/auth/providers',
     { schema: { tags: ['public'], response: { 200: authProviders } } },
-    async () => ({ google: ctx.config.google !== null }),
+    async (request) => {
+      const sso = await findSsoPartnerAtHost(ctx.db, request.headers.host);
+      return {
+        google: ctx.config.google !== null,
+        ...(sso ? { partner: partnerSignInButtonOf(sso.partner) } : {}),
+      };
+    },
   );
 
   app.get(

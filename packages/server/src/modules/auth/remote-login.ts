@@ -16,6 +16,8 @@ export async function remoteLogin(input: {
   actor: UserActor;
   userId: number;
   accountId: number;
+  /** Why (required by the route's schema); kept with the audit row. */
+  reason: string;
   ip?: string;
   userAgent?: string;
 }) {
@@ -40,12 +42,14 @@ export async function remoteLogin(input: {
       ip: input.ip,
       userAgent: input.userAgent,
     });
+    // Under the staff member's own name: they act, the user and workspace are what they act on.
     await tx.insert(auditLog).values({
       action: 'remote_login',
-      actorUserId: target.user.id,
+      actorUserId: staff.user.id,
       impersonatorId: staff.user.id,
       accountId: target.account.id,
       target: { user_id: target.user.id, account_id: target.account.id, session_id: session.id },
+      reason: input.reason,
       ip: input.ip,
     });
     const tokens = { user: target.user, sessionId: session.id, impersonatorId: staff.user.id };

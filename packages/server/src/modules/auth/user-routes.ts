@@ -59,8 +59,8 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      const { user_id: userId, account_id: accountId } = request.body;
-      const result = await remoteLogin({ ctx, actor, userId, accountId, ...clientInfo(request) });
+      const { user_id: userId, account_id: accountId, reason } = request.body;
+      const result = await remoteLogin({ ctx, actor, userId, accountId, reason, ...clientInfo(request) });
       return result.body;
     },
   );

@@ -1,12 +1,33 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { findBrandForHost } from './scope.ts';
+import type { Tx } from '../../db/client.ts';
+import { accounts, brands } from '../../db/schema/index.ts';
+import { type Brand, findBrandForHost } from './scope.ts';
 
 /** What an email needs of the brand the request came through: its name and where links point. */
 export type MailBrand = { id: number | null; name: string; url: string };
 
-export async function mailBrandFor(ctx: AppContext, host: string | undefined): Promise<MailBrand> {
-  const brand = await findBrandForHost(ctx.db, host);
+function mailBrand(ctx: AppContext, brand: Brand | null): MailBrand {
   // A partner brand's own web address wins; the default brand links to PUBLIC_URL.
   const url = brand && !brand.isDefault && brand.webBaseUrl ? brand.webBaseUrl : ctx.config.publicUrl;
   return { id: brand?.id ?? null, name: brand?.displayName ?? 'Charter', url: url.replace(/\/$/, '') };
+}
+
+export async function mailBrandFor(ctx: AppContext, host: string | undefined): Promise<MailBrand> {
+  return mailBrand(ctx, await findBrandForHost(ctx.db, host));
+}
+
+/**
+ * The brand a workspace was made under (else the default brand), for mail sent with no request to read
+ * a Host from: reminders and sweeps.
+ */
+export async function mailBrandOfAccount(ctx: AppContext, tx: Tx, accountId: number): Promise<MailBrand> {
+  const [brand] = await tx
+    .select({ brand: brands })
+    .from(brands)
+    .leftJoin(accounts, and(eq(accounts.id, accountId), eq(accounts.brandId, brands.id)))
+    .where(sql`${accounts.id} is not null or ${brands.isDefault}`)
+    .orderBy(sql`${accounts.id} is not null desc`)
+    .limit(1);
+  return mailBrand(ctx, brand?.brand ?? null);
 }

@@ -4,7 +4,8 @@ import { brands } from '../../db/schema/index.ts';
 
 export type Brand = typeof brands.$inferSelect;
 
-const hostnameOf = (host: string | undefined) =>
+/** A Host header's name: lower case, without port or IPv6 brackets. */
+export const hostnameOf = (host: string | undefined) =>
   (host ?? '')
     .toLowerCase()
     .replace(/:\d+$/, '')

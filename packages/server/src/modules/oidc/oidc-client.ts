@@ -1,9 +1,9 @@
 import * as client from 'openid-client';
-import type { Config } from '../../config.ts';
 import { OidcFailure } from './oidc-failure.ts';
 import type { OidcProfile } from './sign-in-with-oidc.ts';
 
-export type OidcSettings = NonNullable<Config['google']>;
+/** One issuer and our client at it: Google's from the environment, or a partner's own (partner SSO). */
+export type OidcSettings = { issuer: string; clientId: string; clientSecret: string };
 
 /** What the browser carries between the redirect to the issuer and the callback. */
 export type OidcPending = { state: string; nonce: string; verifier: string; redirect: string };
@@ -15,20 +15,43 @@ function isLoopbackHttp(issuer: URL) {
   return issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
 }
 
-/** The issuer's metadata, discovered once per process; a failed discovery is retried next time. */
+/** An issuer address we may talk to: https, or plain http on loopback only. */
+export function isAllowedIssuerUrl(value: string) {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || isLoopbackHttp(url)) && !url.username && !url.password && !url.hash;
+}
+
+function discover(settings: OidcSettings, timeout?: number) {
+  const issuer = new URL(settings.issuer);
+  const execute = isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [];
+  return client.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
+    execute,
+    ...(timeout ? { timeout } : {}),
+  });
+}
+
+/**
+ * The issuer's metadata, discovered once per process and per (issuer, client, secret), so several
+ * issuers live side by side; a failed discovery is retried next time.
+ */
 export function oidcConfiguration(settings: OidcSettings): Promise<client.Configuration> {
   const key = JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret]);
   let configuration = configurations.get(key);
   if (!configuration) {
-    const issuer = new URL(settings.issuer);
-    const execute = isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [];
-    configuration = client.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
-      execute,
-    });
+    configuration = discover(settings);
     configurations.set(key, configuration);
     configuration.catch(() => configurations.delete(key));
   }
   return configuration;
+}
+
+/** Fetches the issuer's discovery document now (not cached), to check settings before they are saved. */
+export async function checkIssuer(settings: OidcSettings): Promise<boolean> {
+  return discover(settings, 10).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The authorization URL (code flow, PKCE S256, state, nonce) and the secrets to check the answer with. */

@@ -138,6 +138,7 @@ async function seal(ctx: AppContext, documentId: number, brand: MailBrand) {
     name: brand.name,
     signingTime: new Date(),
     tsaUrl: ctx.config.tsaUrl ?? undefined,
+    tsaCertificate: ctx.config.tsaCertificate,
   });
   const stored = await ctx.storage.put(sealed);
 

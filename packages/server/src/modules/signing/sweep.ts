@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { documents, jobs } from '../../db/schema/index.ts';
-import { mailBrandFor } from '../brand/mail-brand.ts';
+import { mailBrandOfAccount } from '../brand/mail-brand.ts';
 import { SYSTEM_ACTOR, senderOf } from './people.ts';
 import { recipientsOf } from './scope.ts';
 import { queueSeal, SEAL_JOB } from './seal-job.ts';
@@ -17,10 +17,9 @@ const DAY_MS = 86_400_000;
  * silently left waiting. Returns how many were queued.
  */
 export async function requeueStuckSeals(ctx: AppContext, now = new Date()) {
-  const brand = await mailBrandFor(ctx, undefined);
   return ctx.db.transaction(async (tx) => {
     const stuck = await tx
-      .select({ id: documents.id })
+      .select({ id: documents.id, accountId: documents.accountId })
       .from(documents)
       .where(
         and(
@@ -32,8 +31,8 @@ export async function requeueStuckSeals(ctx: AppContext, now = new Date()) {
         ),
       )
       .for('update', { skipLocked: true });
-    for (const { id } of stuck) {
-      await queueSeal(ctx, tx, id, brand);
+    for (const { id, accountId } of stuck) {
+      await queueSeal(ctx, tx, id, await mailBrandOfAccount(ctx, tx, accountId));
       await tx.update(documents).set({ updatedAt: now }).where(eq(documents.id, id));
     }
     return stuck.length;
@@ -42,7 +41,6 @@ export async function requeueStuckSeals(ctx: AppContext, now = new Date()) {
 
 /** Reminds, every `reminder_days`, the signers whose turn it is and who have not signed. */
 export async function sendReminders(ctx: AppContext, now = new Date()) {
-  const brand = await mailBrandFor(ctx, undefined);
   let sent = 0;
   await ctx.db.transaction(async (tx) => {
     const due = await tx
@@ -63,7 +61,7 @@ export async function sendReminders(ctx: AppContext, now = new Date()) {
         tx,
         document,
         recipients: waiting,
-        brand,
+        brand: await mailBrandOfAccount(ctx, tx, document.accountId),
         sender,
         by: SYSTEM_ACTOR,
         reminder: true,

@@ -44,7 +44,7 @@ const transactionIdsIn = (modules: readonly number[]) =>
   sql`(select ${transactions.id} from ${transactions}
        where ${transactions.projectId} in ${projectIdsIn(modules)})`;
 
-const onlyIf = (actor: MemberActor, condition: () => SQL): SQL | undefined =>
+const onlyIf = (actor: Pick<MemberActor, 'restricted'>, condition: () => SQL): SQL | undefined =>
   actor.restricted ? condition() : undefined;
 
 export const visibleTemplates = (actor: MemberActor) =>
@@ -67,7 +67,7 @@ export const visibleDocuments = (actor: MemberActor) =>
     actor.membership.filecabinetAccess && !actor.restricted ? undefined : isNotNull(documents.transactionId),
   );
 
-export const visibleTodos = (actor: MemberActor) =>
+export const visibleTodos = (actor: Pick<MemberActor, 'restricted'>) =>
   onlyIf(actor, () => sql`${recommendations.transactionId} in ${transactionIdsIn(RESTRICTED_TASK_MODULES)}`);
 
 // Abilities: what the web app offers on an object, from the same rules the operations enforce.

@@ -82,11 +82,11 @@ export const confirmEmail = (code: string) =>
 export const resendConfirmationCode = () =>
   apiFetch<MessageResponse>('/api/user/confirm/code/resend', { method: 'POST', auth: 'id' });
 
-export const remoteLogin = (userId: string, accountId: string) =>
+export const remoteLogin = (userId: string, accountId: string, reason: string) =>
   apiFetch<RemoteLoginResponse>('/api/authn/session/remote', {
     method: 'POST',
     auth: 'id',
-    body: { user_id: asId(userId), account_id: asId(accountId) },
+    body: { user_id: asId(userId), account_id: asId(accountId), reason },
   });
 
 function asId(value: string): number | string {

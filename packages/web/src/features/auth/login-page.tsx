@@ -6,7 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/modal-location.ts';
 import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';
 import { LOGIN_ERROR } from './auth-messages.ts';
-import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { OidcSignInButtons } from './oidc-sign-in-buttons.tsx';
 import { useLoginFlow } from './use-login-flow.ts';
 
 /** Sign-in; opened on the way to another page (?redirect=), it says why first (spec 1 §2 "Banners"). */
@@ -16,7 +16,7 @@ export function LoginPage() {
   const stateEmail = (location.state as { email?: string } | null)?.email;
   const flow = useLoginFlow(stateEmail ?? params.get('email') ?? '');
   const redirect = safeRedirect(params.get('redirect'));
-  // Back from Google without a session: the cookie exchange already failed during boot.
+  // Back from Google or the partner's issuer without a session: the cookie exchange already failed during boot.
   const oidcFailed = params.get('oidc') === '1' || params.has('oidc_error');
   const error = flow.error ?? (oidcFailed ? LOGIN_ERROR : null);
   const onCredentials = flow.step === 'credentials';
@@ -101,7 +101,7 @@ export function LoginPage() {
           )}
         </Stack>
       </form>
-      <GoogleSignInButton redirect={redirect} />
+      <OidcSignInButtons redirect={redirect} />
       <Text size="sm" ta="center" c="dimmed">
         New here?{' '}
         <Anchor component={Link} to="/register" state={{ email: flow.email }}>

@@ -38,7 +38,7 @@ export function HomePage() {
         </Group>
       </Card>
       {companyId > 0 && <RequiringSignature companyId={companyId} />}
-      {companyId > 0 && <TodoList companyId={companyId} />}
+      {companyId > 0 && <TodoList mode={{ team: false, companyId }} />}
     </Stack>
   );
 }

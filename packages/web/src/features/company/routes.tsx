@@ -17,6 +17,10 @@ const TeamsPage = lazyPage(() => import('../partners/teams-page.tsx').then((m) =
 const WorkspacePartnersPage = lazyPage(() =>
   import('../partners/workspace-partners-page.tsx').then((m) => m.WorkspacePartnersPage),
 );
+const PersonalDashboardPage = lazyPage(() =>
+  import('../dashboard/personal-dashboard-page.tsx').then((m) => m.PersonalDashboardPage),
+);
+const SettingsPage = lazyPage(() => import('../members/settings-page.tsx').then((m) => m.SettingsPage));
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
@@ -25,10 +29,11 @@ const UserProfilePage = lazyPage(() =>
 const PLACEHOLDERS: [string, string][] = [
   ['rooms', 'Rooms'],
   ['reports', 'Reports'],
-  ['settings/*', 'Workspace Settings'],
+  ['settings/subscriptions', 'Subscriptions'],
+  ['settings/billing', 'Billing'],
   ['plans', 'Plans'],
-  ['dashboard', 'Dashboard'],
   ['investments', 'Investments'],
+  ['dashboard/investments', 'Investments'],
   ['lp-portal', 'LP Portal'],
 ];
 
@@ -49,5 +54,9 @@ export const companyRoutes: RouteObject[] = [
   { path: 'teams', element: <TeamsPage /> },
   // The spec's /{product}-partners with our product slug (see WORKSPACE_PARTNERS_PATH).
   { path: 'charter-partners', element: <WorkspacePartnersPage /> },
+  { path: 'dashboard', element: <PersonalDashboardPage /> },
+  { path: 'dashboard/personal', element: <PersonalDashboardPage /> },
+  // Workspace settings: profile and members (features/members); subscriptions and billing come later.
+  { path: 'settings/*', element: <SettingsPage /> },
   ...PLACEHOLDERS.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
 ];

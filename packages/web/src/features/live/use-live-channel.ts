@@ -6,15 +6,21 @@ export const refreshDelayFor = (pathname: string) =>
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../api/api-error.ts';
 import { ensureAccessToken } from '../../api/token-renewal.ts';
 import { pushNotice } from '../../app/notices.tsx';
+import { TEAM_TODOS_KEY } from '../company/todo-calls.ts';
 import { connectLive, type LiveState } from './live-socket.ts';
 
 /**
  * The workspace's live channel while its pages are open: toasts and alerts are shown, and a refresh
  * event reloads the workspace's data 3.5 s later (spec 1: task and home pages), once for a burst.
+ * When the server closes the socket and no new token is given for the workspace (FORBIDDEN: the user
+ * was removed from it), `onAccessLost` is called.
  */
-export function useLiveChannel(companyId: number): LiveState {
+export function useLiveChannel(companyId: number, onAccessLost?: () => void): LiveState {
+  const accessLost = useRef(onAccessLost);
+  accessLost.current = onAccessLost;
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>('connecting');
   const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -26,6 +32,8 @@ export function useLiveChannel(companyId: number): LiveState {
       refresh.current = setTimeout(() => {
         refresh.current = null;
         void queryClient.invalidateQueries({ queryKey: ['account', companyId] });
+        // The team view lists this workspace's to-dos too (personal dashboard).
+        void queryClient.invalidateQueries({ queryKey: TEAM_TODOS_KEY });
       }, delay);
     };
     const onEvent = (event: LiveEvent) => {
@@ -35,7 +43,11 @@ export function useLiveChannel(companyId: number): LiveState {
       else reload(refreshDelayFor(window.location.pathname));
     };
     const stop = connectLive({
-      token: (fresh) => ensureAccessToken(companyId, fresh),
+      token: (fresh) =>
+        ensureAccessToken(companyId, fresh).catch((error: unknown) => {
+          if (isApiError(error, 'FORBIDDEN')) accessLost.current?.();
+          throw error;
+        }),
       onEvent,
       onReset: () => reload(0),
       onState: setState,

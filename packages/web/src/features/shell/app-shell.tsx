@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { PageBoundary } from '../../app/page-boundary.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link.tsx';
 import { useLiveChannel } from '../live/use-live-channel.ts';
+import { useWorkspaceLoss } from '../members/use-workspace-loss.ts';
 import { useIsPartner } from '../partners/queries.ts';
 import { companySelectRedirect, parseCompanyId } from './company-gate.ts';
 import { ShellBanners } from './shell-banners.tsx';
@@ -35,7 +36,9 @@ function ShellLayout({ companyId }: { companyId: number }) {
   const [mobileOpened, mobile] = useDisclosure(false);
   const account = data?.account;
   useSyncCurrentAccount(companyId, Boolean(data));
-  const live = useLiveChannel(data ? companyId : 0);
+  // Removed from the workspace while its pages are open: a notice, then the workspaces page.
+  const onAccessLost = useWorkspaceLoss(companyId);
+  const live = useLiveChannel(data ? companyId : 0, onAccessLost);
   const partner = useIsPartner();
   const entries = sidebarEntries({
     companyId,

@@ -9,7 +9,7 @@ export function userMenuItems(companyId: number, roleId: number | null, partner 
   return [
     { label: 'View Workspaces', to: '/c/0/company-select' },
     { label: 'View Teams Settings', to: `${base}/teams`, hidden: !partner },
-    { label: 'View User Dashboard', to: `${base}/dashboard` },
+    { label: 'View User Dashboard', to: `${base}/dashboard/personal` },
     { label: 'View LP Portal', to: `${base}/lp-portal` },
     { label: 'View Subscriptions', to: `${base}/settings/subscriptions`, hidden: noSettings },
     { label: 'View Workspace Settings', to: `${base}/settings/profile`, hidden: noSettings },

@@ -12,13 +12,24 @@ type Props = {
   onNext: () => void;
   onFinish: () => void;
   onDecline: () => void;
+  /** 'Approve' for an Approver (who approves the document without fields), else 'Finish'. */
+  finishLabel?: string;
 };
 
 export const progressText = (done: number, total: number) =>
   total === 0 ? 'No fields to fill' : `${done} of ${total} fields`;
 
 /** The foot of the document, always in view: how far the signer is, the next field, Finish. */
-export function SigningBar({ done, total, sending, failure, onNext, onFinish, onDecline }: Props) {
+export function SigningBar({
+  done,
+  total,
+  sending,
+  failure,
+  onNext,
+  onFinish,
+  onDecline,
+  finishLabel = 'Finish',
+}: Props) {
   const complete = done >= total;
   return (
     <section className={classes.bar} aria-label="Signing progress">
@@ -45,7 +56,7 @@ export function SigningBar({ done, total, sending, failure, onNext, onFinish, on
               Next field
             </Button>
             <Button size="sm" px="md" onClick={onFinish} disabled={!complete} loading={sending}>
-              Finish
+              {finishLabel}
             </Button>
             <MoreActions onDecline={onDecline} />
           </Group>

@@ -106,6 +106,7 @@ export function SigningDocument({ token, view, onSigned, onDecline }: Props) {
           onNext={goToNext}
           onFinish={() => void finish()}
           onDecline={onDecline}
+          finishLabel={view.signer.role === 'Approver' ? 'Approve' : 'Finish'}
         />
       )}
       {adopting && (

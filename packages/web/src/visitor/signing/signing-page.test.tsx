@@ -147,6 +147,19 @@ describe('SigningPage', () => {
     });
   });
 
+  it('lets an Approver approve (no fields of theirs) and says so', async () => {
+    const approver = { role: 'Approver' };
+    answers['/open'] = { status: 200, body: { ...signerView({ signer: approver }), fields: [] } };
+    answers['/sign'] = {
+      status: 200,
+      body: { ...signerView({ signer: { ...approver, signed: true, can_sign: false } }), fields: [] },
+    };
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('heading', { name: 'You approved Mutual NDA.' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finish' })).toBeNull();
+  });
+
   it('asks for a reason before declining, then shows the declined screen', async () => {
     answers['/open'] = { status: 200, body: signerView() };
     answers['/decline'] = { status: 200, body: signerView({ signer: { declined: true, can_sign: false } }) };

@@ -102,7 +102,7 @@ export function SigningPage() {
     <SigningFrame downloadUrl={download}>
       {screen === 'signed' && (
         <NoticeCard
-          title={`You signed ${title}.`}
+          title={`You ${view.signer.role === 'Approver' ? 'approved' : 'signed'} ${title}.`}
           icon={
             <ThemeIcon color="teal" variant="light" size={48} radius="xl">
               <IconCircleCheck size={30} aria-hidden />

@@ -1,0 +1,127 @@
+import {
+  type AddUserBody,
+  type AddUserResponse,
+  ALREADY_MEMBER,
+  INVITATION_SENT,
+  MEMBER_ADDED,
+  userLimitMessage,
+  validateEmail,
+} from '@charter/domain';
+import { and, eq } from 'drizzle-orm';
+import { randomToken } from '../../adapters/secrets.ts';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { memberships, users } from '../../db/schema/index.ts';
+import type { MemberActor, UserRow } from '../../http/actor.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import { claiming } from '../auth/email-claims.ts';
+import { issueCode } from '../auth/one-time-codes.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
+import { auditMemberChange } from './audit.ts';
+import { addedEmail, INVITATION_TTL_DAYS, invitationEmail } from './emails.ts';
+import { findInvitee } from './find-invitee.ts';
+import { authorizeManageMembers } from './policies.ts';
+import { presentMember } from './presenters.ts';
+import { lockWorkspace } from './scope.ts';
+
+const displayName = (user: { firstName: string; familyName: string; email: string }) =>
+  `${user.firstName} ${user.familyName}`.trim() || user.email;
+
+/** A set-password link valid for a week: the invitee proves the inbox and chooses how to sign in. */
+async function invitationLink(tx: Tx, user: UserRow, brand: MailBrand) {
+  const secret = randomToken(24);
+  const id = await issueCode(tx, {
+    purpose: 'reset_password',
+    userId: user.id,
+    email: user.email,
+    code: secret,
+    ttlMs: INVITATION_TTL_DAYS * 86_400_000,
+    replace: true,
+  });
+  return `${brand.url}/reset-password/${id}.${secret}`;
+}
+
+/**
+ * POST /api/account/admin/add_user: an existing user (by address) becomes a member and is told so; a new
+ * person gets a passwordless user and an invitation to set up sign-in. The workspace's user limit counts
+ * its memberships; at the limit nothing is written.
+ */
+export async function addMember(input: {
+  ctx: AppContext;
+  tx: Tx;
+  actor: MemberActor;
+  body: AddUserBody;
+  brand: MailBrand;
+  ip?: string;
+}): Promise<AddUserResponse> {
+  const { ctx, tx, actor, body, brand } = input;
+  authorizeManageMembers(actor);
+  const email = body.email.trim();
+  const emailError = validateEmail(email);
+  if (emailError) throw invalid({ email: emailError });
+  const { account, memberCount, context } = await lockWorkspace(tx, actor.accountId);
+
+  let user = await findInvitee(tx, email);
+  if (user) {
+    const [already] = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, account.id), eq(memberships.userId, user.id)));
+    if (already) throw new AppError('CONFLICT', ALREADY_MEMBER, { email: ALREADY_MEMBER });
+  }
+  if (memberCount >= account.userLimit) {
+    throw new AppError('USER_LIMIT_REACHED', userLimitMessage(account.userLimit));
+  }
+  if (!user) {
+    const values = {
+      email,
+      firstName: body.first_name?.trim() ?? '',
+      familyName: body.family_name?.trim() ?? '',
+    };
+    [user] = await claiming(() => tx.insert(users).values(values).returning());
+  }
+  const others = await tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.userId, user.id));
+  const [membership] = await tx
+    .insert(memberships)
+    .values({
+      accountId: account.id,
+      userId: user.id,
+      isAdmin: body.is_admin ?? false,
+      filecabinetAccess: body.filecabinet_access ?? true,
+      invitedBy: actor.userId,
+      // A first workspace is where they land after signing in.
+      preferred: others.length === 0,
+      accountOrder: others.length,
+    })
+    .returning();
+
+  // Whoever has not proven the address yet gets the link that proves it; the others are told.
+  const invited = user.emailVerifiedAt === null;
+  const mail = {
+    to: user.email,
+    inviter: displayName(actor.user),
+    workspace: account.companyName,
+    brand,
+    link: invited ? await invitationLink(tx, user, brand) : `${brand.url}/c/${account.id}/home`,
+  };
+  await ctx.mailer.send(tx, invited ? invitationEmail(mail) : addedEmail(mail));
+  await auditMemberChange(
+    tx,
+    actor,
+    'member_added',
+    { user_id: user.id, email: user.email, is_admin: membership.isAdmin, invited },
+    input.ip,
+  );
+  const view = presentMember(
+    actor,
+    { user, membership },
+    {
+      ...context,
+      adminCount: context.adminCount + (membership.isAdmin ? 1 : 0),
+    },
+  );
+  return { user: view, invited, message: invited ? INVITATION_SENT : MEMBER_ADDED };
+}

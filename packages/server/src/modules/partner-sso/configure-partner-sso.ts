@@ -1,0 +1,66 @@
+import { PARTNER_SSO_MESSAGES, type PartnerSsoBody } from '@charter/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, partners } from '../../db/schema/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import { invalid } from '../../http/errors.ts';
+import { checkIssuer, isAllowedIssuerUrl } from '../oidc/oidc-client.ts';
+import { loadPartnerForSso } from './load-partner-for-sso.ts';
+import { presentPartnerSso } from './presenters.ts';
+
+export const issuerUnreachable = (issuer: string) =>
+  `Could not read the OpenID configuration of ${issuer} with this client`;
+
+/**
+ * Saves a partner's issuer, client and button label, after fetching the issuer's discovery document
+ * (outside any transaction: it is a network call), so a typo is reported and nothing is saved. The
+ * secret is write-only: omitted, the saved one is kept. Audited without the secret.
+ */
+export async function configurePartnerSso({
+  db,
+  actor,
+  partnerId,
+  input,
+  ip,
+}: {
+  db: Db;
+  actor: Actor;
+  partnerId: number;
+  input: PartnerSsoBody;
+  ip: string;
+}) {
+  const before = await loadPartnerForSso(db, actor, partnerId, true);
+  if (!isAllowedIssuerUrl(input.issuer)) throw invalid({ issuer: PARTNER_SSO_MESSAGES.issuerUrl });
+  const clientSecret = input.client_secret ?? before.partner.oidcClientSecret;
+  if (!clientSecret) throw invalid({ client_secret: PARTNER_SSO_MESSAGES.clientSecretRequired });
+  const settings = { issuer: input.issuer, clientId: input.client_id, clientSecret };
+  if (!(await checkIssuer(settings))) throw invalid({ issuer: issuerUnreachable(input.issuer) });
+
+  return db.transaction(async (tx) => {
+    const loaded = await loadPartnerForSso(tx, actor, partnerId, true);
+    const [partner] = await tx
+      .update(partners)
+      .set({
+        oidcIssuer: settings.issuer,
+        oidcClientId: settings.clientId,
+        oidcClientSecret: settings.clientSecret,
+        oidcLabel: input.label?.trim() || null,
+      })
+      .where(eq(partners.id, partnerId))
+      .returning();
+    await tx.insert(auditLog).values({
+      action: 'partner_sso_configured',
+      actorUserId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+      target: {
+        partner_id: partnerId,
+        issuer: settings.issuer,
+        client_id: settings.clientId,
+        client_secret_changed: input.client_secret !== undefined,
+        previous_issuer: loaded.partner.oidcIssuer,
+      },
+      ip,
+    });
+    return presentPartnerSso({ partner, brand: loaded.brand }, loaded.abilities);
+  });
+}

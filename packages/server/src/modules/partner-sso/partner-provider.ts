@@ -1,0 +1,55 @@
+import { defaultPartnerSsoLabel, type PartnerSignInButton } from '@charter/domain';
+import type { Tx } from '../../db/client.ts';
+import type { brands } from '../../db/schema/index.ts';
+import type { OidcProvider } from '../oidc/oidc-flow.ts';
+import type { IssuerTrust } from '../oidc/sign-in-with-oidc.ts';
+import { findPartnerMember, type PartnerRow } from './scope.ts';
+
+type BrandRow = typeof brands.$inferSelect;
+
+export const partnerAuthPath = (slug: string) => `/api/authn/oidc/partner/${encodeURIComponent(slug)}/auth`;
+export const partnerCallbackPath = (slug: string) =>
+  `/api/authn/oidc/partner/${encodeURIComponent(slug)}/callback`;
+
+/** Where the brand's site lives: its web address, else https on its hostname. No trailing slash. */
+const brandBaseUrl = (brand: BrandRow) =>
+  (brand.webBaseUrl || `https://${brand.hostname}`).replace(/\/+$/, '');
+
+/** The redirect URI the partner registers at its issuer: on its own brand's site, where its users sign in. */
+export const partnerRedirectUri = (partner: PartnerRow, brand: BrandRow) =>
+  `${brandBaseUrl(brand)}${partnerCallbackPath(partner.slug)}`;
+
+export const partnerButtonLabel = (partner: PartnerRow) =>
+  partner.oidcLabel?.trim() || defaultPartnerSsoLabel(partner.name);
+
+export const partnerSignInButtonOf = (partner: PartnerRow): PartnerSignInButton => ({
+  label: partnerButtonLabel(partner),
+  url: partnerAuthPath(partner.slug),
+});
+
+/**
+ * A partner's issuer is chosen by the partner's admins, not by whoever runs the server, so its word
+ * counts only for the partner's own people: it may sign in as an existing user with that email only if
+ * they are on the partner's team (else any partner could sign in as anyone, staff included), and a new
+ * user it creates starts with the address unconfirmed, as if self-registered, so the address's real owner
+ * can still prove it and take the account over (take-over-account.ts).
+ */
+export const partnerTrust = (partner: PartnerRow): IssuerTrust => ({
+  mayLinkByEmail: async (tx: Tx, user) => (await findPartnerMember(tx, partner.id, user.id)) !== null,
+  verifiesNewEmails: false,
+});
+
+/** The partner's issuer as an OIDC provider; its state cookie names the partner, issuer and client. */
+export function partnerProvider(partner: PartnerRow, brand: BrandRow): OidcProvider {
+  const settings = {
+    issuer: partner.oidcIssuer ?? '',
+    clientId: partner.oidcClientId ?? '',
+    clientSecret: partner.oidcClientSecret ?? '',
+  };
+  return {
+    key: JSON.stringify(['partner', partner.id, settings.issuer, settings.clientId]),
+    settings,
+    redirectUri: partnerRedirectUri(partner, brand),
+    trust: partnerTrust(partner),
+  };
+}

@@ -1,0 +1,12 @@
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StaffApp } from './staff-app.tsx';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+createRoot(root).render(
+  <StrictMode>
+    <StaffApp />
+  </StrictMode>,
+);
