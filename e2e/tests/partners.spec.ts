@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
+import { expectAccessible, expectTitled } from '../support/a11y.ts';
 import { choose, loginWithPassword, logOut, snap } from '../support/ui.ts';
 
 const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
@@ -60,6 +61,8 @@ test('a client connects to a partner by code; the partner team sees it, changes 
   const connected = page.getByRole('table', { name: 'Connected partners' });
   await expect(connected.getByRole('cell', { name: 'Northwind Legal', exact: true })).toBeVisible();
   await snap(page, 'partners-connected');
+  await expectTitled(page, 'Workspace Partners');
+  await expectAccessible(page, 'workspace partners');
   await logOut(page);
 
   // The partner's admin: Teams lists the new client workspace.
@@ -88,6 +91,8 @@ test('a client connects to a partner by code; the partner team sees it, changes 
   await page.reload();
   await expect(page.getByRole('combobox', { name: `Role of ${colleague}` })).toHaveValue('Admin');
   await snap(page, 'partners-teams');
+  await expectTitled(page, 'Teams');
+  await expectAccessible(page, 'teams');
 
   await row.getByRole('button', { name: `Remove ${colleague}` }).click();
   await page.getByRole('dialog', { name: 'Remove Member' }).getByRole('button', { name: 'Remove' }).click();
