@@ -7,6 +7,7 @@ export * from './contract/index.ts';
 export * from './live/contract.ts';
 export * from './members/contract.ts';
 export * from './partner-sso/contract.ts';
+export * from './partners/contract.ts';
 export * from './platform/contract.ts';
 export * from './profile/contract.ts';
 export * from './review/contract.ts';

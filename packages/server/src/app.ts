@@ -43,6 +43,7 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { partnerSsoRoutes } from './modules/partner-sso/routes.ts';
+import { partnerRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     memberRoutes,
     profileRoutes,
     oidcRoutes,
+    partnerRoutes,
     partnerSsoRoutes,
     templateRoutes,
     workflowRoutes,

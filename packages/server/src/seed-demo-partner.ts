@@ -52,7 +52,8 @@ export async function seedDemoPartner(
       .where(eq(partners.slug, DEMO_PARTNER_SLUG));
     await tx
       .insert(partnerMembers)
-      .values({ partnerId: partner.id, userId: counsel.id })
+      // Its admin, so the Teams page lets them manage the team (a team needs one).
+      .values({ partnerId: partner.id, userId: counsel.id, roleId: 1 })
       .onConflictDoNothing();
     await tx
       .insert(partnerAccounts)

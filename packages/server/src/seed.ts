@@ -4,7 +4,7 @@ import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from './adapters/passwords.ts';
 import type { AppContext } from './context.ts';
-import { brands, memberships, users } from './db/schema/index.ts';
+import { brands, memberships, partnerMembers, partners, users } from './db/schema/index.ts';
 import { createAccount } from './modules/accounts/create-account.ts';
 import { findUserByEmail } from './modules/auth/find-user.ts';
 import { seedDemoDocuments } from './seed-demo-documents.ts';
@@ -12,6 +12,8 @@ import { seedDemoPartner } from './seed-demo-partner.ts';
 
 export const DEMO_EMAIL = 'demo@charter.local';
 const DEMO_COMPANY = 'Demo Ventures, Inc.';
+/** The demo partner's connect code, entered on a workspace's Workspace Partners page. */
+export const DEMO_PARTNER_CODE = 'NORTHWIND';
 
 /** The default brand and a partner brand on another hostname; idempotent. */
 export async function seedBrands(ctx: AppContext) {
@@ -99,6 +101,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ email: string; passwo
     });
   }
   if (demoIds) await seedDemoPartner(ctx, { ...demoIds, password, generated });
+  await seedNorthwindPartner(ctx);
   return { email: DEMO_EMAIL, password };
 }
 
@@ -111,4 +114,33 @@ async function demoWorkspaceOf(ctx: AppContext, userId: number) {
     .orderBy(asc(memberships.createdAt))
     .limit(1);
   return row ? { userId, accountId: row.accountId } : null;
+}
+
+/**
+ * Northwind Legal, a partner firm on the partner.localhost brand, with the demo user as its admin: the
+ * Teams page shows it, and any workspace connects to it with the code NORTHWIND. Idempotent.
+ */
+async function seedNorthwindPartner(ctx: AppContext) {
+  const [brand] = await ctx.db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(eq(brands.hostname, 'partner.localhost'))
+    .limit(1);
+  await ctx.db
+    .insert(partners)
+    .values({
+      name: 'Northwind Legal',
+      slug: 'northwind',
+      code: DEMO_PARTNER_CODE,
+      brandId: brand?.id ?? null,
+    })
+    .onConflictDoNothing();
+  const [partner] = await ctx.db.select().from(partners).where(eq(partners.slug, 'northwind')).limit(1);
+  const demo = await findUserByEmail(ctx.db, DEMO_EMAIL);
+  if (partner && demo) {
+    await ctx.db
+      .insert(partnerMembers)
+      .values({ partnerId: partner.id, userId: demo.id, roleId: 1 })
+      .onConflictDoNothing();
+  }
 }

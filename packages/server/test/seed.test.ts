@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, partners, users } from '../src/db/schema/index.ts';
-import { DEMO_EMAIL, seedDemo } from '../src/seed.ts';
+import { DEMO_EMAIL, DEMO_PARTNER_CODE, seedDemo } from '../src/seed.ts';
 import { DEMO_DOCUMENTS, DEMO_DOCUMENTS_FOLDER } from '../src/seed-demo-documents.ts';
 import { DEMO_COUNSEL_EMAIL } from '../src/seed-demo-partner.ts';
 import { accessToken, type Json, login } from './factories.ts';
@@ -60,6 +60,17 @@ describe('the demo seed', () => {
       await get(`/api/account/storage/folder?path=${encodeURIComponent(DEMO_DOCUMENTS_FOLDER)}`)
     ).json();
     expect(folder.files).toHaveLength(DEMO_DOCUMENTS.length);
+
+    // The demo partner: the demo user runs its team, and any workspace connects with its code.
+    const teams = await t.app.inject({
+      url: '/api/user/team',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    expect((teams.json() as Json[]).map((x) => [x.name, x.code, x.role_id])).toEqual([
+      ['Northwind Legal', DEMO_PARTNER_CODE, 1],
+    ]);
+    const lookup = await t.app.inject({ url: `/api/public/partner/code/${DEMO_PARTNER_CODE}` });
+    expect(lookup.json()).toEqual({ name: 'Northwind Legal' });
   });
 
   it("adds a demo partner whose member acts on the demo workspace's to-dos from the team view", async () => {

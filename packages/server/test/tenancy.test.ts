@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { createPartner } from './support/partners.ts';
 import {
   fillWorkspace,
   PDF,
@@ -12,7 +13,7 @@ import {
 } from './support/workspace-rows.ts';
 
 /** One request: the route as OpenAPI names it, and how to call it on `theirs` while holding `mine`. */
-type Rows = WorkspaceRows & { ownerId: number };
+type Rows = WorkspaceRows & { ownerId: number; partnerCode: string };
 type Probe = {
   route: string;
   request: (theirs: Rows, mine: Rows) => { url: string; body?: unknown; upload?: boolean };
@@ -238,6 +239,10 @@ const probes: Probe[] = [
   probe('DELETE /api/account/recommendation/{id}', (x) => ({
     url: `/api/account/recommendation/${x.todoId}`,
   })),
+  // Her partner's code: disconnecting it from his workspace leaves her connection alone.
+  probe('DELETE /api/account/admin/partner/{code}', (x) => ({
+    url: `/api/account/admin/partner/${x.partnerCode}`,
+  })),
   probe('PATCH /api/account/admin/users/{id}', (x) => ({
     url: `/api/account/admin/users/${x.ownerId}`,
     body: { is_admin: false, filecabinet_access: false },
@@ -251,6 +256,8 @@ const probes: Probe[] = [
 const NOT_OWNED = new Set([
   'POST /api/account/project_template/{id}/create',
   'GET /api/account/recommendation/project_template/{id}',
+  // A partner's code is public: any workspace's admin may connect to it.
+  'POST /api/account/admin/partner/{code}',
 ]);
 
 describe('tenancy: another workspace is never reached', () => {
@@ -266,8 +273,10 @@ describe('tenancy: another workspace is never reached', () => {
     await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-modules'));
     alice = await signedIn(t);
     bob = await signedIn(t);
-    hers = { ...(await fillWorkspace(t, alice, 'test-module-two')), ownerId: alice.user.id };
-    his = { ...(await fillWorkspace(t, bob, 'test-module-two')), ownerId: bob.user.id };
+    const partner = await createPartner(t, { clients: [alice.account!.id] });
+    const partnerCode = partner.code;
+    hers = { ...(await fillWorkspace(t, alice, 'test-module-two')), ownerId: alice.user.id, partnerCode };
+    his = { ...(await fillWorkspace(t, bob, 'test-module-two')), ownerId: bob.user.id, partnerCode: 'NONE' };
   });
   afterAll(() => t.close());
 
@@ -297,6 +306,8 @@ describe('tenancy: another workspace is never reached', () => {
       expect(res.body.code, route).toBe('NOT_FOUND');
     }
     expect(await snapshotWorkspace(t, alice.account!.id)).toEqual(before);
+    const partners = await call(alice, 'GET', '/api/account/partner');
+    expect((partners.body as { slug: string }[]).map((p) => p.slug)).toHaveLength(1);
   });
 
   it("gives no link to another workspace's document", async () => {

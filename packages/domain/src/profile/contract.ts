@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParams, int32 } from '../contract/common.ts';
+import { profileCounselView, profilePartnerView, profileTeamView } from '../partners/contract.ts';
 
 /**
  * The user's own settings: profile, password and email addresses (authenticators). Request bodies and
@@ -45,10 +46,12 @@ export const profileView = z.object({
   email: z.string(),
   /** The primary address first, then the verified extra ones. */
   emails: z.array(z.string()),
-  // Counsel, partner and team memberships are not offered yet: always empty.
-  counsels: z.array(z.never()),
-  partners: z.array(z.never()),
-  teams: z.array(z.never()),
+  /** The partners' people serving the user's workspaces. */
+  counsels: z.array(profileCounselView),
+  /** The user's partner memberships, with their role_id (spec 1 §3). */
+  partners: z.array(profilePartnerView),
+  /** The same memberships as teams (the Teams page). */
+  teams: z.array(profileTeamView),
 });
 export type ProfileView = z.infer<typeof profileView>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { brandAssets } from '../brand/contract.ts';
 import { rowId, rowIdParam } from '../contract/common.ts';
+import { PARTNER_ROLE } from '../partners/contract.ts';
 
 /**
  * The staff console (platform admins, /staff): finding users and workspaces, remote login with a reason,
@@ -8,9 +9,7 @@ import { rowId, rowIdParam } from '../contract/common.ts';
  * in as themselves only.
  */
 
-/** A partner team member's role_id (partner_members.role_id). */
-export const PARTNER_ROLE = { ADMIN: 1, MEMBER: 2 } as const;
-export type PartnerRoleId = (typeof PARTNER_ROLE)[keyof typeof PARTNER_ROLE];
+// A partner team member's role_id (partner_members.role_id) is defined with the partner teams.
 
 export const STAFF_PAGE_SIZE = 25;
 export const REMOTE_LOGIN_REASON_MAX = 500;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flag, int32Param, rowId, rowIdParam } from '../contract/common.ts';
+import { counselPartnerOption } from '../partners/contract.ts';
 import { TASK_MODES } from './field-types.ts';
 import { COUNSEL_ROLES } from './statuses.ts';
 
@@ -217,11 +218,11 @@ export const counselView = z.object({
 });
 export type CounselView = z.infer<typeof counselView>;
 
-/** GET /api/account/counsel: the roles and the members who can hold them (partners: none yet). */
+/** GET /api/account/counsel: the roles, the members and the connected partners' people who can hold them. */
 export const counselOptions = z.object({
   roles: z.array(z.enum(COUNSEL_ROLES)),
   users: z.array(z.object({ id: z.number(), full_name: z.string(), email: z.string() })),
-  partners: z.array(z.never()),
+  partners: z.array(counselPartnerOption),
 });
 export type CounselOptions = z.infer<typeof counselOptions>;
 

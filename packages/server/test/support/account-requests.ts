@@ -50,6 +50,20 @@ export const accountCalls: AccountCall[] = [
     200,
   ),
   c('GET /api/account/counsel', () => ({ url: '/api/account/counsel' }), null, 200),
+  // Partners: a restricted workspace has no Account area, so it cannot connect or disconnect one.
+  c('GET /api/account/partner', () => ({ url: '/api/account/partner' }), null, 200),
+  c(
+    'POST /api/account/admin/partner/{code}',
+    () => ({ url: '/api/account/admin/partner/ANY-CODE' }),
+    null,
+    403,
+  ),
+  c(
+    'DELETE /api/account/admin/partner/{code}',
+    () => ({ url: '/api/account/admin/partner/ANY-CODE' }),
+    null,
+    403,
+  ),
   c(
     'POST /api/account/project/{id}/counsel',
     (x) => ({

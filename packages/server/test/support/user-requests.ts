@@ -161,6 +161,9 @@ export const userCalls: UserCall[] = [
       (who) => who !== 'partnerOnClient' && who !== 'staff',
     ),
   ),
+  // Partner teams (modules/partners): its admins (partnerOnClient is one) only; the list is anyone's own.
+  u('GET /api/user/team', () => ({ url: '/api/user/team' }), anonymousOnly),
+  ...partnerAdminCalls(),
   // The staff console: staff signed in as themselves only (modules/staff/policies.ts).
   ...staffCalls(),
 ];
@@ -197,4 +200,42 @@ function staffCalls(): UserCall[] {
     ],
   ];
   return calls.map(([route, request]) => u(route, request, onlyStaff));
+}
+
+/** A partner team's administration: its own admins only (staff have the console). */
+function partnerAdminCalls(): UserCall[] {
+  const onlyTeamAdmin = (who: Who) => who !== 'partnerOnClient';
+  const brand = {
+    hostname: 'matrix-partner.example.com',
+    display_name: 'M',
+    legal_name: 'M',
+    web_base_url: 'https://matrix-partner.example.com',
+  };
+  const calls: [string, UserCall['request']][] = [
+    [
+      'POST /api/user/partner/add_member/{partnerId}',
+      (x) => ({
+        url: `/api/user/partner/add_member/${x.partnerId}`,
+        body: { email: 'matrix-new@example.com' },
+      }),
+    ],
+    [
+      'PUT /api/user/partner/{partnerId}/{userId}',
+      (x) => ({ url: `/api/user/partner/${x.partnerId}/${x.partnerMemberId}`, body: { role_id: 2 } }),
+    ],
+    [
+      'DELETE /api/user/partner/{partnerId}/{userId}',
+      (x) => ({ url: `/api/user/partner/${x.partnerId}/${x.partnerMemberId}` }),
+    ],
+    [
+      'DELETE /api/user/partner/remove_account/{partnerId}/{accountId}',
+      (x) => ({ url: `/api/user/partner/remove_account/${x.partnerId}/${x.accountId}` }),
+    ],
+    ['GET /api/user/partner/{partnerId}/brand', (x) => ({ url: `/api/user/partner/${x.partnerId}/brand` })],
+    [
+      'PUT /api/user/partner/{partnerId}/brand',
+      (x) => ({ url: `/api/user/partner/${x.partnerId}/brand`, body: brand }),
+    ],
+  ];
+  return calls.map(([route, request]) => u(route, request, onlyTeamAdmin));
 }

@@ -40,6 +40,7 @@ export async function issueAccessTokenFor(input: {
     sessionId: actor.sessionId,
     impersonatorId: actor.impersonatorId,
     account: row.account,
+    // Feature 1583 is read from the workspace's partner connections only (accountFeaturesJson).
     partners: row.features.filter((f) => f.feature_type_id === FEATURE_TYPE.PARTNER_SLUG).map((f) => f.value),
   });
 }

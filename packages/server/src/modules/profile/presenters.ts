@@ -33,6 +33,7 @@ export function presentPrimaryEmail(user: UserRow): AuthenticatorView {
 export function presentProfile(
   user: UserRow,
   extra: { value: string; verifiedAt: Date | null }[],
+  partnerParts: Pick<ProfileView, 'counsels' | 'partners' | 'teams'>,
 ): ProfileView {
   return {
     firstName: user.firstName,
@@ -40,8 +41,6 @@ export function presentProfile(
     phone: user.phone ?? '',
     email: user.email,
     emails: [user.email, ...extra.filter((e) => e.verifiedAt).map((e) => e.value)],
-    counsels: [],
-    partners: [],
-    teams: [],
+    ...partnerParts,
   };
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
+import { profilePartnerParts } from '../partners/profile-parts.ts';
 import { presentProfile } from './presenters.ts';
 import { findExtraEmails } from './scope.ts';
 
@@ -33,5 +34,9 @@ export async function updateProfile({
     })
     .where(eq(users.id, actor.userId))
     .returning();
-  return presentProfile(updated, await findExtraEmails(tx, updated.id));
+  const [extra, partnerParts] = await Promise.all([
+    findExtraEmails(tx, updated.id),
+    profilePartnerParts(tx, updated.id),
+  ]);
+  return presentProfile(updated, extra, partnerParts);
 }

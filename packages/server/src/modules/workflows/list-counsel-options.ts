@@ -1,9 +1,10 @@
 import { COUNSEL_ROLES, type CounselOptions } from '@charter/domain';
 import type { Tx } from '../../db/client.ts';
 import type { MemberActor } from '../../http/actor.ts';
+import { counselPartners } from '../partners/counsel-partners.ts';
 import { assigneeOptions } from './members.ts';
 
-/** GET /api/account/counsel: the roles and the members who can hold them. */
+/** GET /api/account/counsel: the roles, and the members and connected partners' people who can hold them. */
 export async function listCounselOptions({
   tx,
   actor,
@@ -11,10 +12,13 @@ export async function listCounselOptions({
   tx: Tx;
   actor: MemberActor;
 }): Promise<CounselOptions> {
-  const members = await assigneeOptions(tx, actor.accountId);
+  const [members, partners] = await Promise.all([
+    assigneeOptions(tx, actor.accountId),
+    counselPartners(tx, actor.accountId),
+  ]);
   return {
     roles: [...COUNSEL_ROLES],
     users: members.map((m) => ({ id: m.id, full_name: m.name, email: m.email })),
-    partners: [],
+    partners,
   };
 }

@@ -13,6 +13,10 @@ const WorkbenchPage = lazyPage(() => import('../workbench/workbench-page.tsx').t
 const CompanySelectPage = lazyPage(() =>
   import('../workspaces/company-select-page.tsx').then((m) => m.CompanySelectPage),
 );
+const TeamsPage = lazyPage(() => import('../partners/teams-page.tsx').then((m) => m.TeamsPage));
+const WorkspacePartnersPage = lazyPage(() =>
+  import('../partners/workspace-partners-page.tsx').then((m) => m.WorkspacePartnersPage),
+);
 const PersonalDashboardPage = lazyPage(() =>
   import('../dashboard/personal-dashboard-page.tsx').then((m) => m.PersonalDashboardPage),
 );
@@ -28,7 +32,6 @@ const PLACEHOLDERS: [string, string][] = [
   ['settings/subscriptions', 'Subscriptions'],
   ['settings/billing', 'Billing'],
   ['plans', 'Plans'],
-  ['teams', 'Teams'],
   ['investments', 'Investments'],
   ['dashboard/investments', 'Investments'],
   ['lp-portal', 'LP Portal'],
@@ -48,6 +51,9 @@ export const companyRoutes: RouteObject[] = [
   { path: 'workbench/:moduleId/:projectId/:transactionId?/:step?', element: <WorkbenchPage /> },
   { path: 'company-select', element: <CompanySelectPage /> },
   { path: 'user-settings/*', element: <UserProfilePage /> },
+  { path: 'teams', element: <TeamsPage /> },
+  // The spec's /{product}-partners with our product slug (see WORKSPACE_PARTNERS_PATH).
+  { path: 'charter-partners', element: <WorkspacePartnersPage /> },
   { path: 'dashboard', element: <PersonalDashboardPage /> },
   { path: 'dashboard/personal', element: <PersonalDashboardPage /> },
   // Workspace settings: profile and members (features/members); subscriptions and billing come later.

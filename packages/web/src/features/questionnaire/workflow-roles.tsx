@@ -83,7 +83,7 @@ export function WorkflowRoles({ companyId, projectId }: { companyId: number; pro
           <Select
             label="Member"
             placeholder="Choose a member"
-            data={(options.data?.users ?? []).map((u) => ({ value: String(u.id), label: u.full_name }))}
+            data={counselChoices(options.data)}
             value={member}
             onChange={setMember}
             w={240}
@@ -100,4 +100,21 @@ export function WorkflowRoles({ companyId, projectId }: { companyId: number; pro
       </Stack>
     </Card>
   );
+}
+
+/**
+ * The workspace's members, then each connected partner's people under the partner's name (spec 2 §3
+ * Counsel: partner.name). Someone in both lists is offered once, as a member.
+ */
+function counselChoices(data: CounselOptions | undefined) {
+  const option = (u: { id: number; full_name: string; email: string }) => ({
+    value: String(u.id),
+    label: u.full_name || u.email,
+  });
+  const members = (data?.users ?? []).map(option);
+  const taken = new Set(members.map((m) => m.value));
+  const partners = (data?.partners ?? [])
+    .map((p) => ({ group: p.name, items: p.users.map(option).filter((o) => !taken.has(o.value)) }))
+    .filter((g) => g.items.length > 0);
+  return partners.length === 0 ? members : [{ group: 'Workspace members', items: members }, ...partners];
 }

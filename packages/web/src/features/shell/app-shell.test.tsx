@@ -51,6 +51,16 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('AppShell', () => {
+  it('shows no Teams entry to someone outside every partner team', async () => {
+    respond({});
+    renderShell('/c/0/user-settings');
+    expect(await screen.findByRole('link', { name: 'Workspaces' })).toBeTruthy();
+    await waitFor(() =>
+      expect(api.apiFetch).toHaveBeenCalledWith('/api/user/team?members=0&packages=0&accounts=0'),
+    );
+    expect(screen.queryByRole('link', { name: 'Teams' })).toBeNull();
+  });
+
   it('sends /c/0 pages that need a company to the workspaces page with a redirect', async () => {
     respond({});
     renderShell('/c/0/workflows');
@@ -58,9 +68,11 @@ describe('AppShell', () => {
   });
 
   it('shows the workspace entries on /c/0 and keeps the logo disabled', async () => {
-    respond({});
+    // A partner member: Teams shows (spec 1 §6).
+    respond({ '/api/user/team?members=0&packages=0&accounts=0': [{ id: 1, name: 'Northwind' }] });
     renderShell('/c/0/teams');
     expect(await screen.findByText('company page')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Teams' })).toBeTruthy();
     for (const label of ['Workspaces', 'Teams', 'Dashboard', 'User Profile']) {
       expect(screen.getByRole('link', { name: label })).toBeTruthy();
     }

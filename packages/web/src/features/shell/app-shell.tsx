@@ -5,6 +5,7 @@ import { PageBoundary } from '../../app/page-boundary.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link.tsx';
 import { useLiveChannel } from '../live/use-live-channel.ts';
 import { useWorkspaceLoss } from '../members/use-workspace-loss.ts';
+import { useIsPartner } from '../partners/queries.ts';
 import { companySelectRedirect, parseCompanyId } from './company-gate.ts';
 import { ShellBanners } from './shell-banners.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -38,7 +39,13 @@ function ShellLayout({ companyId }: { companyId: number }) {
   // Removed from the workspace while its pages are open: a notice, then the workspaces page.
   const onAccessLost = useWorkspaceLoss(companyId);
   const live = useLiveChannel(data ? companyId : 0, onAccessLost);
-  const entries = sidebarEntries({ companyId, roleId: account?.role_id, abilities: data?.abilities });
+  const partner = useIsPartner();
+  const entries = sidebarEntries({
+    companyId,
+    roleId: account?.role_id,
+    abilities: data?.abilities,
+    partner,
+  });
   const loading = companyId > 0 && isPending;
 
   return (

@@ -6,8 +6,9 @@ const labels = (...args: Parameters<typeof sidebarEntries>) => sidebarEntries(..
 const all = { rooms: true, filecabinet: true };
 
 describe('sidebarEntries', () => {
-  it('shows the workspace entries on /c/0', () => {
-    expect(sidebarEntries({ companyId: 0 })).toEqual([
+  it('shows the workspace entries on /c/0, Teams to partners only', () => {
+    expect(labels({ companyId: 0 })).toEqual(['Workspaces', 'Dashboard', 'User Profile']);
+    expect(sidebarEntries({ companyId: 0, partner: true })).toEqual([
       { key: 'company-select', label: 'Workspaces', to: '/c/0/company-select' },
       { key: 'teams', label: 'Teams', to: '/c/0/teams' },
       { key: 'dashboard', label: 'Dashboard', to: '/c/0/dashboard' },

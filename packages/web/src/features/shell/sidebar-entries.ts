@@ -22,6 +22,8 @@ export type SidebarContext = {
   roleId?: number | null;
   /** The server's abilities on the account (GET /api/account/me), so the UI hides by the same rules. */
   abilities?: { rooms?: boolean; filecabinet?: boolean } | null;
+  /** The user belongs to a partner team: only partners see Teams (spec 1 §6). */
+  partner?: boolean;
 };
 
 const WORKSPACE_ENTRIES: [SidebarEntryKey, string][] = [
@@ -57,7 +59,9 @@ function isVisible(key: SidebarEntryKey, ctx: SidebarContext): boolean {
 export function sidebarEntries(ctx: SidebarContext): SidebarEntry[] {
   const base = `/c/${ctx.companyId}`;
   const entries =
-    ctx.companyId === 0 ? WORKSPACE_ENTRIES : COMPANY_ENTRIES.filter(([key]) => isVisible(key, ctx));
+    ctx.companyId === 0
+      ? WORKSPACE_ENTRIES.filter(([key]) => key !== 'teams' || ctx.partner === true)
+      : COMPANY_ENTRIES.filter(([key]) => isVisible(key, ctx));
   return entries.map(([key, label]) => ({ key, label, to: `${base}/${key}` }));
 }
 

@@ -2,6 +2,7 @@ import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantin
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session.tsx';
+import { useIsPartner } from '../partners/queries.ts';
 import { userMenuItems } from './user-menu-items.ts';
 
 type Props = {
@@ -15,6 +16,7 @@ type Props = {
 export function UserMenu({ companyId, accountName, roleId, subscriptions = [] }: Props) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
+  const partner = useIsPartner();
   const name = [user?.first_name, user?.family_name].filter(Boolean).join(' ') || user?.email || '';
   const plans = subscriptions.length > 0 ? subscriptions : ['Free Basic'];
   return (
@@ -47,7 +49,7 @@ export function UserMenu({ companyId, accountName, roleId, subscriptions = [] }:
           </Group>
         </Stack>
         <Menu.Divider />
-        {userMenuItems(companyId, roleId).map((item) => (
+        {userMenuItems(companyId, roleId, partner).map((item) => (
           <Menu.Item key={item.label} onClick={() => navigate(item.to)}>
             {item.label}
           </Menu.Item>

@@ -1,0 +1,30 @@
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const wrap = (body: string) =>
+  `<div style="font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">${body}</div>`;
+
+/**
+ * A person added to a partner team. `setUpLink` is for someone new to the product: it lets them choose a
+ * password (the reset-password page). Those who already sign in get a link to the Teams page.
+ */
+export function addedToTeamEmail(input: {
+  to: string;
+  team: string;
+  by: string;
+  brand: MailBrand;
+  setUpLink: string | null;
+}): MailMessage {
+  const { to, team, by, brand, setUpLink } = input;
+  const link = setUpLink ?? `${brand.url}/c/0/teams`;
+  const action = setUpLink ? 'Set up your sign-in' : 'Open your teams';
+  const validity = setUpLink ? ' (the link is valid for 7 days)' : '';
+  return {
+    to,
+    subject: `${by} added you to ${team} on ${brand.name}`,
+    text: `${by} added you to the team ${team} on ${brand.name}.\n\n${action}${validity}: ${link}\n`,
+    html: wrap(`<p>${escapeHtml(by)} added you to the team <b>${escapeHtml(team)}</b> on ${escapeHtml(brand.name)}.</p>
+      <p><a href="${escapeHtml(link)}">${action}</a>${validity}</p>`),
+  };
+}
