@@ -1,13 +1,14 @@
 import { PARTNER_ROLE_LABELS, type PartnerRoleId, type TeamView } from '@charter/domain';
 import { Badge, Card, CopyButton, Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SsoSettings } from '../partner-sso/sso-settings.tsx';
 import { BrandForm } from './brand-form.tsx';
 import { ClientsTable } from './clients-table.tsx';
 import { MembersTable } from './members-table.tsx';
 
 export const roleLabel = (roleId: number) => PARTNER_ROLE_LABELS[roleId as PartnerRoleId] ?? `Role ${roleId}`;
 
-/** One partner team: its people, its client workspaces and, for its admins, its brand. */
+/** One partner team: its people, its client workspaces and, for its admins, its brand and single sign-on. */
 export function TeamCard({ team }: { team: TeamView }) {
   return (
     <Card withBorder radius="md" padding="xl" shadow="xs" component="section" aria-label={team.name}>
@@ -44,6 +45,7 @@ export function TeamCard({ team }: { team: TeamView }) {
             <BrandForm partnerId={team.id} />
           </Part>
         )}
+        {team.abilities.manage_brand && <SsoSettings partnerId={team.id} />}
       </Stack>
     </Card>
   );

@@ -45,10 +45,24 @@ function team(role: 1 | 2): TeamView {
   };
 }
 
+const sso = {
+  partner_id: 4,
+  partner_name: 'Northwind Legal',
+  issuer: null,
+  client_id: null,
+  has_client_secret: false,
+  label: null,
+  button_label: 'Sign in with Northwind Legal',
+  redirect_uri: null,
+  configured: false,
+  abilities: { update: true, delete: true },
+};
+
 function respond(role: 1 | 2) {
   api.apiFetch.mockImplementation(async (path: string, options: { method?: string } = {}) => {
     if (path === '/api/user/team') return [team(role)];
     if (path === '/api/user/partner/4/brand') return { brand: null };
+    if (path === '/api/user/partner/4/sso') return sso;
     if (path === '/api/user/partner/4/2' && options.method === 'DELETE')
       return { message: 'Member removed from partner group.' };
     return {};
@@ -72,6 +86,7 @@ describe('TeamsPage', () => {
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Disconnect / })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Partner brand' })).toBeNull();
+    expect(screen.queryByText('Single sign-on')).toBeNull();
   });
 
   it('lets an admin change others’ roles (not their own) and remove a member after confirming', async () => {
@@ -81,6 +96,8 @@ describe('TeamsPage', () => {
     expect(screen.getAllByLabelText('Role of avery@example.com').length).toBeGreaterThan(0);
     expect(screen.queryAllByLabelText('Role of dana@example.com')).toEqual([]);
     expect(screen.getByRole('button', { name: 'Add Member' })).toBeTruthy();
+    // The team's admins also set its CRM single sign-on here.
+    expect(await screen.findByText('Single sign-on')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove avery@example.com' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(() =>
