@@ -1,7 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
+import { randomToken } from '../../adapters/secrets.ts';
 import type { Tx } from '../../db/client.ts';
 import { authenticators, emailClaims, users } from '../../db/schema/index.ts';
-import { emailInUse } from '../auth/email-claims.ts';
+import type { UserRow } from '../../http/actor.ts';
+import type { MailBrand } from '../brand/mail-brand.ts';
+import { claiming, emailInUse } from './email-claims.ts';
+import { issueCode } from './one-time-codes.ts';
+
+/**
+ * Inviting someone by address, to a workspace (modules/members) or a partner's team (modules/partners):
+ * who the address reaches, a passwordless user for a new one, and the link that lets them set up sign-in.
+ */
+
+/** How long an invitation's set-up link stays valid. */
+export const INVITATION_TTL_DAYS = 7;
 
 /**
  * The user an invitation by address reaches: whoever holds it as their primary address, or as a verified
@@ -23,4 +35,36 @@ export async function findInvitee(tx: Tx, email: string) {
     .limit(1);
   if (!extra?.verifiedAt) throw emailInUse();
   return claim.user;
+}
+
+/** A passwordless user for an address no one holds (one claimed meanwhile answers 409). */
+export async function createInvitee(
+  tx: Tx,
+  input: { email: string; first_name?: string | null; family_name?: string | null },
+): Promise<UserRow> {
+  const values = {
+    email: input.email,
+    firstName: input.first_name?.trim() ?? '',
+    familyName: input.family_name?.trim() ?? '',
+  };
+  const [user] = await claiming(() => tx.insert(users).values(values).returning());
+  return user;
+}
+
+/**
+ * For an invitee who has not proven their address yet, a set-password link valid for a week: opening it
+ * proves the inbox and sets how they sign in (it replaces an earlier one). Null for everyone else.
+ */
+export async function setUpLinkFor(tx: Tx, user: UserRow, brand: MailBrand): Promise<string | null> {
+  if (user.emailVerifiedAt !== null) return null;
+  const secret = randomToken(24);
+  const id = await issueCode(tx, {
+    purpose: 'reset_password',
+    userId: user.id,
+    email: user.email,
+    code: secret,
+    ttlMs: INVITATION_TTL_DAYS * 86_400_000,
+    replace: true,
+  });
+  return `${brand.url}/reset-password/${id}.${secret}`;
 }

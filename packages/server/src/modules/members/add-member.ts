@@ -8,38 +8,21 @@ import {
   validateEmail,
 } from '@charter/domain';
 import { and, eq } from 'drizzle-orm';
-import { randomToken } from '../../adapters/secrets.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { memberships, users } from '../../db/schema/index.ts';
-import type { MemberActor, UserRow } from '../../http/actor.ts';
+import { memberships } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
-import { claiming } from '../auth/email-claims.ts';
-import { issueCode } from '../auth/one-time-codes.ts';
+import { createInvitee, findInvitee, setUpLinkFor } from '../auth/invitations.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { auditMemberChange } from './audit.ts';
-import { addedEmail, INVITATION_TTL_DAYS, invitationEmail } from './emails.ts';
-import { findInvitee } from './find-invitee.ts';
+import { addedEmail, invitationEmail } from './emails.ts';
 import { authorizeManageMembers } from './policies.ts';
 import { presentMember } from './presenters.ts';
 import { lockWorkspace } from './scope.ts';
 
 const displayName = (user: { firstName: string; familyName: string; email: string }) =>
   `${user.firstName} ${user.familyName}`.trim() || user.email;
-
-/** A set-password link valid for a week: the invitee proves the inbox and chooses how to sign in. */
-async function invitationLink(tx: Tx, user: UserRow, brand: MailBrand) {
-  const secret = randomToken(24);
-  const id = await issueCode(tx, {
-    purpose: 'reset_password',
-    userId: user.id,
-    email: user.email,
-    code: secret,
-    ttlMs: INVITATION_TTL_DAYS * 86_400_000,
-    replace: true,
-  });
-  return `${brand.url}/reset-password/${id}.${secret}`;
-}
 
 /**
  * POST /api/account/admin/add_user: an existing user (by address) becomes a member and is told so; a new
@@ -72,14 +55,7 @@ export async function addMember(input: {
   if (memberCount >= account.userLimit) {
     throw new AppError('USER_LIMIT_REACHED', userLimitMessage(account.userLimit));
   }
-  if (!user) {
-    const values = {
-      email,
-      firstName: body.first_name?.trim() ?? '',
-      familyName: body.family_name?.trim() ?? '',
-    };
-    [user] = await claiming(() => tx.insert(users).values(values).returning());
-  }
+  user ??= await createInvitee(tx, { ...body, email });
   const others = await tx
     .select({ userId: memberships.userId })
     .from(memberships)
@@ -99,13 +75,14 @@ export async function addMember(input: {
     .returning();
 
   // Whoever has not proven the address yet gets the link that proves it; the others are told.
-  const invited = user.emailVerifiedAt === null;
+  const setUpLink = await setUpLinkFor(tx, user, brand);
+  const invited = setUpLink !== null;
   const mail = {
     to: user.email,
     inviter: displayName(actor.user),
     workspace: account.companyName,
     brand,
-    link: invited ? await invitationLink(tx, user, brand) : `${brand.url}/c/${account.id}/home`,
+    link: setUpLink ?? `${brand.url}/c/${account.id}/home`,
   };
   await ctx.mailer.send(tx, invited ? invitationEmail(mail) : addedEmail(mail));
   await auditMemberChange(

@@ -1,9 +1,7 @@
+import { escapeHtml, mailHtml } from '../../adapters/mail/mail-html.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { INVITATION_TTL_DAYS } from '../auth/invitations.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const wrap = (body: string) =>
-  `<div style="font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">${body}</div>`;
 
 /**
  * A person added to a partner team. `setUpLink` is for someone new to the product: it lets them choose a
@@ -19,12 +17,12 @@ export function addedToTeamEmail(input: {
   const { to, team, by, brand, setUpLink } = input;
   const link = setUpLink ?? `${brand.url}/c/0/teams`;
   const action = setUpLink ? 'Set up your sign-in' : 'Open your teams';
-  const validity = setUpLink ? ' (the link is valid for 7 days)' : '';
+  const validity = setUpLink ? ` (the link is valid for ${INVITATION_TTL_DAYS} days)` : '';
   return {
     to,
     subject: `${by} added you to ${team} on ${brand.name}`,
     text: `${by} added you to the team ${team} on ${brand.name}.\n\n${action}${validity}: ${link}\n`,
-    html: wrap(`<p>${escapeHtml(by)} added you to the team <b>${escapeHtml(team)}</b> on ${escapeHtml(brand.name)}.</p>
+    html: mailHtml(`<p>${escapeHtml(by)} added you to the team <b>${escapeHtml(team)}</b> on ${escapeHtml(brand.name)}.</p>
       <p><a href="${escapeHtml(link)}">${action}</a>${validity}</p>`),
   };
 }

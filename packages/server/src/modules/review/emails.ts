@@ -1,7 +1,7 @@
+import { escapeHtml } from '../../adapters/mail/mail-html.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const expiryText = (expires: Date) =>
   expires.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 

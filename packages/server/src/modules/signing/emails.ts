@@ -1,9 +1,6 @@
+import { escapeHtml, mailHtml } from '../../adapters/mail/mail-html.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const wrap = (body: string) =>
-  `<div style="font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">${body}</div>`;
 
 type Request = { to: string; name: string; title: string; sender: string; link: string; expires: Date };
 
@@ -18,7 +15,7 @@ export function signingRequestEmail(request: Request, brand: MailBrand, reminder
     to,
     subject: `${reminder ? 'Reminder: ' : ''}Please sign: ${title}`,
     text: `Hello ${name},\n\n${ask}\n\nOpen your personal link to read and sign it: ${link}\n\nThe link is valid until ${expiryText(expires)}. Do not forward this email: anyone with the link can sign in your name.\n\n${brand.name}\n`,
-    html: wrap(`<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(ask)}</p>
+    html: mailHtml(`<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(ask)}</p>
       <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:4px;text-decoration:none">Review and sign</a></p>
       <p>The link is valid until ${escapeHtml(expiryText(expires))}. Do not forward this email: anyone with the link can sign in your name.</p>
       <p>${escapeHtml(brand.name)}</p>`),
@@ -37,7 +34,7 @@ export function completedEmail(
     to: to.email,
     subject: `Completed: ${title}`,
     text: `Hello ${to.name},\n\n${text}\n\n${brand.name}\n`,
-    html: wrap(
+    html: mailHtml(
       `<p>Hello ${escapeHtml(to.name)},</p><p>${escapeHtml(text)}</p><p>${escapeHtml(brand.name)}</p>`,
     ),
     attachments: [
@@ -59,7 +56,7 @@ export function declinedEmail(
     to,
     subject: `Declined: ${title}`,
     text: `${text}\n\nThe document can no longer be signed; send a new one if needed.\n\n${brand.name}\n`,
-    html: wrap(`<p>${escapeHtml(text)}</p><p>The document can no longer be signed; send a new one if needed.</p>
+    html: mailHtml(`<p>${escapeHtml(text)}</p><p>The document can no longer be signed; send a new one if needed.</p>
       <p>${escapeHtml(brand.name)}</p>`),
   };
 }
@@ -71,6 +68,6 @@ export function voidedEmail(to: string, title: string, sender: string, brand: Ma
     to,
     subject: `Voided: ${title}`,
     text: `${text}\n\n${brand.name}\n`,
-    html: wrap(`<p>${escapeHtml(text)}</p><p>${escapeHtml(brand.name)}</p>`),
+    html: mailHtml(`<p>${escapeHtml(text)}</p><p>${escapeHtml(brand.name)}</p>`),
   };
 }
