@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountFeatures,
   accounts,
+  auditLog,
   authenticators,
   brands,
   memberships,
@@ -305,6 +306,16 @@ describe('client workspaces', () => {
     expect((await callAccount(owner, 'DELETE', `/api/account/admin/partner/${partner.code}`)).status).toBe(
       404,
     );
+    // Connected once (the second call changed nothing), then disconnected: both audited.
+    const audited = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.accountId, owner.account!.id))
+      .orderBy(auditLog.id);
+    expect(audited.map((row) => [row.action, row.actorUserId, row.target.partner_id])).toEqual([
+      ['partner_connected', owner.user.id, partner.id],
+      ['partner_disconnected', owner.user.id, partner.id],
+    ]);
   });
 
   it('refuses a restricted (role 3) workspace', async () => {

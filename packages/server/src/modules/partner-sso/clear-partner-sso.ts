@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, partners } from '../../db/schema/index.ts';
+import { partners } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { loadPartnerForSso } from './load-partner-for-sso.ts';
 import { presentPartnerSso } from './presenters.ts';
 
@@ -23,12 +24,12 @@ export async function clearPartnerSso({
     .set({ oidcIssuer: null, oidcClientId: null, oidcClientSecret: null, oidcLabel: null })
     .where(eq(partners.id, partnerId))
     .returning();
-  await tx.insert(auditLog).values({
-    action: 'partner_sso_cleared',
-    actorUserId: actor.userId,
-    impersonatorId: actor.impersonatorId,
-    target: { partner_id: partnerId, previous_issuer: loaded.partner.oidcIssuer },
-    ip,
-  });
+  await recordAudit(
+    tx,
+    actor,
+    'partner_sso_cleared',
+    { partner_id: partnerId, previous_issuer: loaded.partner.oidcIssuer },
+    { ip },
+  );
   return presentPartnerSso({ partner, brand: loaded.brand }, loaded.abilities);
 }

@@ -1,9 +1,10 @@
 import { PARTNER_SSO_MESSAGES, type PartnerSsoBody } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, partners } from '../../db/schema/index.ts';
+import { partners } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { checkIssuer, isAllowedIssuerUrl } from '../oidc/oidc-client.ts';
 import { loadPartnerForSso } from './load-partner-for-sso.ts';
 import { presentPartnerSso } from './presenters.ts';
@@ -48,19 +49,19 @@ export async function configurePartnerSso({
       })
       .where(eq(partners.id, partnerId))
       .returning();
-    await tx.insert(auditLog).values({
-      action: 'partner_sso_configured',
-      actorUserId: actor.userId,
-      impersonatorId: actor.impersonatorId,
-      target: {
+    await recordAudit(
+      tx,
+      actor,
+      'partner_sso_configured',
+      {
         partner_id: partnerId,
         issuer: settings.issuer,
         client_id: settings.clientId,
         client_secret_changed: input.client_secret !== undefined,
         previous_issuer: loaded.partner.oidcIssuer,
       },
-      ip,
-    });
+      { ip },
+    );
     return presentPartnerSso({ partner, brand: loaded.brand }, loaded.abilities);
   });
 }

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { partnerAccounts } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { authorizeConnect } from './policies.ts';
 import { presentConnection } from './presenters.ts';
 import { connectionsOf, findPartnerByCode } from './scope.ts';
@@ -16,10 +17,14 @@ export async function connectPartner({ tx, actor, code }: { tx: Tx; actor: Membe
   authorizeConnect(actor);
   const partner = await findPartnerByCode(tx, code);
   if (!partner) throw notFound(PARTNER_CODE_UNKNOWN);
-  await tx
+  const added = await tx
     .insert(partnerAccounts)
     .values({ partnerId: partner.id, accountId: actor.accountId, connectedBy: actor.userId })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ partnerId: partnerAccounts.partnerId });
+  if (added.length > 0) {
+    await recordAudit(tx, actor, 'partner_connected', { partner_id: partner.id, name: partner.name });
+  }
   const connection = (await connectionsOf(tx, actor.accountId)).find((c) => c.partner.id === partner.id);
   // Inserted (or already there) just above, in this transaction.
   if (!connection) throw new Error(`Partner ${partner.id} was not connected`);

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { partnerAccounts } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { authorizeConnect } from './policies.ts';
 import { findPartnerByCode } from './scope.ts';
 
@@ -17,4 +18,5 @@ export async function disconnectPartner({ tx, actor, code }: { tx: Tx; actor: Me
     .where(and(eq(partnerAccounts.partnerId, partner.id), eq(partnerAccounts.accountId, actor.accountId)))
     .returning({ partnerId: partnerAccounts.partnerId });
   if (removed.length === 0) throw notFound('This workspace is not connected to that partner.');
+  await recordAudit(tx, actor, 'partner_disconnected', { partner_id: partner.id, name: partner.name });
 }

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { partnerAccounts } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { authorizeTeamAdmin } from './policies.ts';
 import { findTeamMembership } from './scope.ts';
 
@@ -24,4 +25,11 @@ export async function removePartnerAccount({
     .where(and(eq(partnerAccounts.partnerId, partnerId), eq(partnerAccounts.accountId, accountId)))
     .returning({ accountId: partnerAccounts.accountId });
   if (removed.length === 0) throw notFound('Workspace not found');
+  await recordAudit(
+    tx,
+    actor,
+    'partner_disconnected',
+    { partner_id: partnerId, by: 'partner' },
+    { accountId },
+  );
 }
