@@ -16,6 +16,7 @@ import {
   auditLog,
   authenticators,
   memberships,
+  projectCounsel,
   projects,
   recommendations,
   transactions,
@@ -421,6 +422,10 @@ describe('removing members', () => {
       .values({ accountId, transactionId: group.id, assigneeId: member.user.id })
       .returning();
     await call(owner, 'PATCH', `/api/account/signatory/${member.user.id}`);
+    await t.ctx.db.insert(projectCounsel).values([
+      { projectId: project.id, counselType: 'Attorney', userId: member.user.id },
+      { projectId: project.id, counselType: 'Founder', userId: owner.user.id },
+    ]);
 
     const socket = openSocket(member.access);
     await socket.hello;
@@ -441,6 +446,12 @@ describe('removing members', () => {
     expect(await t.ctx.db.select().from(transactions).where(eq(transactions.id, group.id))).toHaveLength(1);
     const [account] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(account.signatoryId).toBeNull();
+    // Their workflow role goes with them; the owner's stays.
+    const counsel = await t.ctx.db
+      .select()
+      .from(projectCounsel)
+      .where(eq(projectCounsel.projectId, project.id));
+    expect(counsel.map((c) => c.userId)).toEqual([owner.user.id]);
     // The user stays (other workspaces may be theirs); only the membership goes.
     expect(await t.ctx.db.select().from(users).where(eq(users.id, member.user.id))).toHaveLength(1);
     const [audit] = await audits(accountId, 'member_removed');

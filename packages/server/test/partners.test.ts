@@ -11,6 +11,7 @@ import {
   brands,
   memberships,
   partnerMembers,
+  projectCounsel,
 } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import {
@@ -484,7 +485,7 @@ describe('profile and counsel', () => {
 describe('workflow roles (counsel) for partner people', () => {
   it('lets a connected partner’s people hold a role in the client’s project, nobody else’s', async () => {
     await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-modules'));
-    const { member, client } = await team();
+    const { admin, member, client, partner } = await team();
     const other = await team();
     const project = await callAccount(
       client,
@@ -509,5 +510,27 @@ describe('workflow roles (counsel) for partner people', () => {
       counsel_type: 'Attorney',
       user: { id: member.user.id, email: member.email },
     });
+
+    // Roles go with the people who may no longer hold them; the workspace's own stay.
+    for (const who of [admin, client]) {
+      const res = await callAccount(client, 'POST', url, { counsel_type: 'Investor', user_id: who.user.id });
+      expect(res.status).toBe(201);
+    }
+    const holders = async () =>
+      (
+        await t.ctx.db
+          .select({ userId: projectCounsel.userId })
+          .from(projectCounsel)
+          .where(eq(projectCounsel.projectId, project.body.id))
+      )
+        .map((row) => row.userId)
+        .sort((a, b) => a - b);
+    expect(
+      (await callUser(admin, 'DELETE', `/api/user/partner/${partner.id}/${member.user.id}`)).status,
+    ).toBe(200);
+    expect(await holders()).toEqual([admin.user.id, client.user.id].sort((a, b) => a - b));
+    const gone = await callAccount(client, 'DELETE', `/api/account/admin/partner/${partner.code}`);
+    expect(gone.status).toBe(204);
+    expect(await holders()).toEqual([client.user.id]);
   });
 });

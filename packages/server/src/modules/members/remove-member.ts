@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { accounts, memberships, recommendations } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import { dropDepartedCounsel } from '../workflows/drop-departed-counsel.ts';
 import { auditMemberChange } from './audit.ts';
 import { authorizeRemove } from './policies.ts';
 import { findMember, lockWorkspace } from './scope.ts';
@@ -29,6 +30,7 @@ export async function removeMember(input: { tx: Tx; actor: MemberActor; id: numb
     .set({ assigneeId: null })
     .where(and(eq(recommendations.accountId, actor.accountId), eq(recommendations.assigneeId, id)))
     .returning({ id: recommendations.id });
+  await dropDepartedCounsel(tx, [actor.accountId]);
   if (context.signatoryId === id) {
     await tx.update(accounts).set({ signatoryId: null }).where(eq(accounts.id, actor.accountId));
   }

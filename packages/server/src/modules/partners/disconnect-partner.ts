@@ -5,6 +5,7 @@ import { partnerAccounts } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { dropDepartedCounsel } from '../workflows/drop-departed-counsel.ts';
 import { authorizeConnect } from './policies.ts';
 import { findPartnerByCode } from './scope.ts';
 
@@ -18,5 +19,6 @@ export async function disconnectPartner({ tx, actor, code }: { tx: Tx; actor: Me
     .where(and(eq(partnerAccounts.partnerId, partner.id), eq(partnerAccounts.accountId, actor.accountId)))
     .returning({ partnerId: partnerAccounts.partnerId });
   if (removed.length === 0) throw notFound('This workspace is not connected to that partner.');
+  await dropDepartedCounsel(tx, [actor.accountId]);
   await recordAudit(tx, actor, 'partner_disconnected', { partner_id: partner.id, name: partner.name });
 }

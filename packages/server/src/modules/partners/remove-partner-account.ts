@@ -4,6 +4,7 @@ import { partnerAccounts } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { dropDepartedCounsel } from '../workflows/drop-departed-counsel.ts';
 import { authorizeTeamAdmin } from './policies.ts';
 import { findTeamMembership } from './scope.ts';
 
@@ -25,6 +26,7 @@ export async function removePartnerAccount({
     .where(and(eq(partnerAccounts.partnerId, partnerId), eq(partnerAccounts.accountId, accountId)))
     .returning({ accountId: partnerAccounts.accountId });
   if (removed.length === 0) throw notFound('Workspace not found');
+  await dropDepartedCounsel(tx, [accountId]);
   await recordAudit(
     tx,
     actor,

@@ -1,8 +1,9 @@
 import { PARTNER_MEMBER_REMOVED, PARTNER_ROLE } from '@charter/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { partnerMembers } from '../../db/schema/index.ts';
+import { partnerAccounts, partnerMembers } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
+import { dropDepartedCounsel } from '../workflows/drop-departed-counsel.ts';
 import { authorizeTeamAdmin, refuseLastAdmin } from './policies.ts';
 import { adminCount, findTeamMember, findTeamMembership } from './scope.ts';
 
@@ -25,5 +26,13 @@ export async function removePartnerMember({
   await tx
     .delete(partnerMembers)
     .where(and(eq(partnerMembers.partnerId, partnerId), eq(partnerMembers.userId, userId)));
+  const clients = await tx
+    .select({ accountId: partnerAccounts.accountId })
+    .from(partnerAccounts)
+    .where(eq(partnerAccounts.partnerId, partnerId));
+  await dropDepartedCounsel(
+    tx,
+    clients.map((c) => c.accountId),
+  );
   return { message: PARTNER_MEMBER_REMOVED };
 }
