@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-// @ts-expect-error oidc-provider ships no type declarations; the little used here is typed below.
-import { Provider } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticators, oidcIdentities, users } from '../src/db/schema/index.ts';
 import { basic, createUser, login, PASSWORD, uniqueEmail, userById } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-
-type AccountClaims = { email: string; email_verified: boolean; given_name: string; family_name: string };
-type ProviderClass = new (
-  issuer: string,
-  configuration: Record<string, unknown>,
-) => { callback(): (req: IncomingMessage, res: ServerResponse) => void };
+import { type AccountClaims, signInAtOidcProvider, startOidcProvider } from './support/oidc-provider.ts';
 
 const CLIENT_ID = 'charter-test';
 const CLIENT_SECRET = 'charter-test-secret';
@@ -22,87 +13,16 @@ const CALLBACK = '/api/authn/oidc/accounts.google.com/callback';
 const AUTH = '/api/authn/oidc/accounts.google.com/auth';
 const REDIRECT_URI = `http://localhost:3000${CALLBACK}`; // the harness's PUBLIC_URL
 
-/** The people the test issuer knows, by the login typed into its (development) sign-in form. */
-const accounts = new Map<string, AccountClaims>();
-
-/** A real OpenID provider on a random loopback port, with the devInteractions login and consent forms. */
-async function startProvider() {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new (Provider as ProviderClass)(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [REDIRECT_URI],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    // Like Google: the profile and email claims come in the ID token itself.
-    conformIdTokenClaims: false,
-    cookies: { keys: ['oidc-test-cookie-key'] },
-    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
-    findAccount: async (_ctx: unknown, id: string) => ({
-      accountId: id,
-      claims: async () => ({ sub: id, ...accounts.get(id) }),
-    }),
-  });
-  server.on('request', provider.callback());
-  return {
-    issuer,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** Follows the issuer's redirects with real HTTP, answering its login and consent forms, up to our callback. */
-async function signInAtProvider(authorizationUrl: string, login: string, options: { abort?: boolean } = {}) {
-  const cookies = new Map<string, string>();
-  let url = authorizationUrl;
-  let body: URLSearchParams | undefined;
-  for (let step = 0; step < 20; step++) {
-    if (url.startsWith(REDIRECT_URI)) return url.slice('http://localhost:3000'.length);
-    const res = await fetch(url, {
-      method: body ? 'POST' : 'GET',
-      body,
-      redirect: 'manual',
-      headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    for (const header of res.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
-      if (value && !/expires=Thu, 01 Jan 1970/i.test(header)) cookies.set(name, value);
-      else cookies.delete(name);
-    }
-    const location = res.headers.get('location');
-    body = undefined;
-    if (location) {
-      url = new URL(location, url).href;
-      continue;
-    }
-    const html = await res.text();
-    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    const action = /<form[^>]* action="([^"]+)"/.exec(html)?.[1];
-    if (!prompt || !action) throw new Error(`unexpected provider page ${res.status}: ${html.slice(0, 500)}`);
-    if (options.abort) {
-      url = new URL(`${action}/abort`, url).href;
-      continue;
-    }
-    url = new URL(action, url).href;
-    body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
-  }
-  throw new Error('too many redirects at the provider');
-}
+/** Follows the issuer's forms up to our callback; the path and query the browser would then open. */
+const signInAtProvider = async (authorizationUrl: string, login: string, options: { abort?: boolean } = {}) =>
+  (await signInAtOidcProvider(authorizationUrl, login, REDIRECT_URI, options)).slice(
+    'http://localhost:3000'.length,
+  );
 
 let t: TestApp;
-let provider: Awaited<ReturnType<typeof startProvider>>;
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
 beforeAll(async () => {
-  provider = await startProvider();
+  provider = await startOidcProvider({ id: CLIENT_ID, secret: CLIENT_SECRET, redirectUris: [REDIRECT_URI] });
   t = await createTestApp({
     google: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, issuer: provider.issuer },
   });
@@ -113,18 +33,8 @@ afterAll(async () => {
 });
 
 /** A person known to the issuer; `login` is what they type at the provider. */
-function providerAccount(claims: Partial<AccountClaims> = {}) {
-  const login = randomUUID();
-  const account = {
-    email: uniqueEmail('oidc'),
-    email_verified: true,
-    given_name: 'Ada',
-    family_name: 'Lovelace',
-    ...claims,
-  };
-  accounts.set(login, account);
-  return { login, ...account };
-}
+const providerAccount = (claims: Partial<AccountClaims> = {}) =>
+  provider.person({ email: uniqueEmail('oidc'), given_name: 'Ada', family_name: 'Lovelace', ...claims });
 
 async function startAuth(redirect = '/rooms') {
   const res = await t.app.inject(`${AUTH}?redirect=${encodeURIComponent(redirect)}`);

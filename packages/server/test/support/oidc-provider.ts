@@ -67,10 +67,15 @@ export async function startOidcProvider(client: { id: string; secret: string; re
 }
 
 /**
- * Follows the issuer's redirects with real HTTP, answering its login and consent forms, until the browser
- * would reach `callbackUri`; returns that URL (absolute).
+ * Follows the issuer's redirects with real HTTP, answering its login and consent forms (or, with `abort`,
+ * cancelling them), until the browser would reach `callbackUri`; returns that URL (absolute).
  */
-export async function signInAtOidcProvider(authorizationUrl: string, login: string, callbackUri: string) {
+export async function signInAtOidcProvider(
+  authorizationUrl: string,
+  login: string,
+  callbackUri: string,
+  options: { abort?: boolean } = {},
+) {
   const cookies = new Map<string, string>();
   let url = authorizationUrl;
   let body: URLSearchParams | undefined;
@@ -98,6 +103,10 @@ export async function signInAtOidcProvider(authorizationUrl: string, login: stri
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
     const action = /<form[^>]* action="([^"]+)"/.exec(html)?.[1];
     if (!prompt || !action) throw new Error(`unexpected provider page ${res.status}: ${html.slice(0, 500)}`);
+    if (options.abort) {
+      url = new URL(`${action}/abort`, url).href;
+      continue;
+    }
     url = new URL(action, url).href;
     body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
   }
