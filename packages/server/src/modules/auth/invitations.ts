@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { randomToken } from '../../adapters/secrets.ts';
 import type { Tx } from '../../db/client.ts';
 import { authenticators, emailClaims, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/actor.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { claiming, emailInUse } from './email-claims.ts';
-import { issueCode } from './one-time-codes.ts';
+import { passwordLink } from './password-links.ts';
 
 /**
  * Inviting someone by address, to a workspace (modules/members) or a partner's team (modules/partners):
@@ -57,14 +56,5 @@ export async function createInvitee(
  */
 export async function setUpLinkFor(tx: Tx, user: UserRow, brand: MailBrand): Promise<string | null> {
   if (user.emailVerifiedAt !== null) return null;
-  const secret = randomToken(24);
-  const id = await issueCode(tx, {
-    purpose: 'reset_password',
-    userId: user.id,
-    email: user.email,
-    code: secret,
-    ttlMs: INVITATION_TTL_DAYS * 86_400_000,
-    replace: true,
-  });
-  return `${brand.url}/reset-password/${id}.${secret}`;
+  return passwordLink(tx, user, brand, INVITATION_TTL_DAYS * 86_400_000);
 }

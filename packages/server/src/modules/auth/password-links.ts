@@ -8,17 +8,25 @@ import { issueCode } from './one-time-codes.ts';
 
 const RESET_TTL_MS = 3600_000;
 
-/** Issues a reset link `/reset-password/{id}.{secret}`; used for forgot-password and first passwords. */
-export async function sendPasswordLink(ctx: AppContext, tx: Tx, user: UserRow, brand: MailBrand) {
+/**
+ * A link `/reset-password/{id}.{secret}` that sets the user's password (and proves their address), valid
+ * for `ttlMs`; it replaces the user's earlier one.
+ */
+export async function passwordLink(tx: Tx, user: UserRow, brand: MailBrand, ttlMs: number) {
   const secret = randomToken(24);
   const id = await issueCode(tx, {
     purpose: 'reset_password',
     userId: user.id,
     email: user.email,
     code: secret,
-    ttlMs: RESET_TTL_MS,
+    ttlMs,
     replace: true,
   });
-  const link = `${brand.url}/reset-password/${id}.${secret}`;
+  return `${brand.url}/reset-password/${id}.${secret}`;
+}
+
+/** Mails a reset link valid for an hour; used for forgot-password and first passwords. */
+export async function sendPasswordLink(ctx: AppContext, tx: Tx, user: UserRow, brand: MailBrand) {
+  const link = await passwordLink(tx, user, brand, RESET_TTL_MS);
   await ctx.mailer.send(tx, resetPasswordEmail(user.email, link, brand, user.passwordHash === null));
 }
