@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { PARTNER_BRAND_NOT_SET_UP } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   brands,
   memberships,
   partnerMembers,
+  partners,
   projectCounsel,
 } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
@@ -395,15 +397,36 @@ describe('partner brand', () => {
     assets: { stripe_domain: 'acme.example', title: 'Acme', thumbnail: '' },
   });
 
-  it('is created on first save by an admin, answers by Host, and keeps hostnames unique', async () => {
+  /** Staff connect a brand's hostname and web address (the staff console); here, a row. */
+  async function brandOf(partnerId: number) {
+    const host = `acme-${partnerId}.example.com`;
+    const [brand] = await t.ctx.db
+      .insert(brands)
+      .values({ hostname: host, displayName: 'Acme', legalName: 'Acme LLP', webBaseUrl: `https://${host}` })
+      .returning();
+    await t.ctx.db.update(partners).set({ brandId: brand.id }).where(eq(partners.id, partnerId));
+    return host;
+  }
+
+  it("is kept by the team's admins, who may not move its hostname or web address", async () => {
     const { admin, member, partner } = await team();
     const url = `/api/user/partner/${partner.id}/brand`;
     expect((await callUser(admin, 'GET', url)).body).toEqual({ brand: null });
     expect((await callUser(member, 'GET', url)).status).toBe(403);
-    const host = `acme-${partner.id}.example.com`;
-    expect((await callUser(member, 'PUT', url, brandBody(host))).status).toBe(403);
+    // No brand yet: support sets one up (its hostname and where its emailed links point).
+    const early = await callUser(admin, 'PUT', url, brandBody('mine.example.com'));
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(PARTNER_BRAND_NOT_SET_UP);
+    expect(await t.ctx.db.select().from(brands).where(eq(brands.hostname, 'mine.example.com'))).toEqual([]);
 
-    const saved = await callUser(admin, 'PUT', url, { ...brandBody(host), hostname: host.toUpperCase() });
+    const host = await brandOf(partner.id);
+    expect((await callUser(member, 'PUT', url, brandBody(host))).status).toBe(403);
+    // A hostname and web address of the partner's choosing are ignored: password and signing links
+    // mailed under this brand must not point at a domain a partner picked.
+    const saved = await callUser(admin, 'PUT', url, {
+      ...brandBody('evil.example.com'),
+      web_base_url: 'https://evil.example.com',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.brand).toMatchObject({
       hostname: host,
@@ -411,43 +434,29 @@ describe('partner brand', () => {
       web_base_url: `https://${host}`,
       assets: { stripe_domain: 'acme.example', title: 'Acme' },
     });
+    expect(saved.body.brand.assets).not.toHaveProperty('thumbnail');
     const byHost = await t.app.inject({ url: '/api/public/brand', headers: { host } });
     expect(byHost.json()).toMatchObject({ display_name: 'Acme Counsel', support_email: 'help@acme.example' });
-
-    // Saving again updates the same row.
-    const renamed = await callUser(admin, 'PUT', url, { ...brandBody(host), display_name: 'Acme Two' });
-    expect(renamed.body.brand.display_name).toBe('Acme Two');
-    expect(await t.ctx.db.select().from(brands).where(eq(brands.hostname, host))).toHaveLength(1);
-
-    const other = await team();
-    const clash = await callUser(
-      other.admin,
-      'PUT',
-      `/api/user/partner/${other.partner.id}/brand`,
-      brandBody(host),
-    );
-    expect(clash.status).toBe(400);
-    expect(clash.body.fields.hostname).toBe('That hostname is already used by another brand.');
+    const evil = await t.app.inject({ url: '/api/public/brand', headers: { host: 'evil.example.com' } });
+    expect(evil.json().display_name).not.toBe('Acme Counsel');
   });
 
   it('checks each field', async () => {
     const { admin, partner } = await team();
+    const host = await brandOf(partner.id);
     const res = await callUser(admin, 'PUT', `/api/user/partner/${partner.id}/brand`, {
-      ...brandBody('not a host'),
-      web_base_url: 'ftp://x',
+      ...brandBody(host),
       support_email: 'nope',
       logo_url: '//elsewhere.example/logo.png',
     });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
-      hostname: 'Enter a hostname such as app.example.com',
-      web_base_url: 'Enter a web address starting with https://',
       support_email: 'Invalid email address',
       logo_url: 'Enter a web address starting with https://',
     });
     // A logo served by this server (as the seeded brands' are) is fine.
     const local = await callUser(admin, 'PUT', `/api/user/partner/${partner.id}/brand`, {
-      ...brandBody(`local-${partner.id}.example.com`),
+      ...brandBody(host),
       logo_url: '/brand/northwind-logo.svg',
     });
     expect(local.status).toBe(200);

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BRAND_HOSTNAME_INVALID,
+  BRAND_HOSTNAME_TAKEN,
+  BRAND_URL_INVALID,
   PARTNER_ROLE,
   REMOTE_LOGIN_REASON_MAX,
   REMOTE_LOGIN_REASON_REQUIRED,
@@ -17,7 +20,6 @@ import {
 } from '../src/db/schema/index.ts';
 import { IMPERSONATOR_CANNOT_CHANGE_SIGN_IN } from '../src/modules/profile/policies.ts';
 import { NO_SUCH_USER } from '../src/modules/staff/add-partner-member.ts';
-import { hostnameTaken } from '../src/modules/staff/brand-fields.ts';
 import { BRAND_TAKEN, slugTaken } from '../src/modules/staff/partner-fields.ts';
 import { ONLY_FAILED_OR_STUCK, RETRY_ATTEMPTS } from '../src/modules/staff/retry-job.ts';
 import { PASSWORD, type SignedIn, signedIn, uniqueEmail } from './factories.ts';
@@ -345,15 +347,15 @@ describe('brands', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({
       code: 'CONFLICT',
-      message: hostnameTaken(body.hostname),
-      fields: { hostname: hostnameTaken(body.hostname) },
+      message: BRAND_HOSTNAME_TAKEN,
+      fields: { hostname: BRAND_HOSTNAME_TAKEN },
     });
 
     for (const [field, value, message] of [
-      ['hostname', 'not a host', 'Invalid hostname'],
+      ['hostname', 'not a host', BRAND_HOSTNAME_INVALID],
       ['display_name', '  ', 'Display name required'],
-      ['support_email', 'nope', 'Invalid email'],
-      ['web_base_url', 'acme.example.com', 'Enter a full web address (https://…)'],
+      ['support_email', 'nope', 'Invalid email address'],
+      ['web_base_url', 'acme.example.com', BRAND_URL_INVALID],
     ] as const) {
       const res = await asStaff('POST', '/api/staff/brands', { ...brandBody(), [field]: value });
       expect(res.statusCode, field).toBe(400);

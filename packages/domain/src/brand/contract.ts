@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validateEmail } from '../rules/email.ts';
 
 /** What a partner brand changes in the client (spec 1 §1); each one is optional. */
 export const brandAssets = z.object({
@@ -28,3 +29,47 @@ export const brandView = z.object({
   assets: brandAssets,
 });
 export type BrandView = z.infer<typeof brandView>;
+
+export const BRAND_HOSTNAME_TAKEN = 'That hostname is already used by another brand.';
+export const BRAND_HOSTNAME_INVALID = 'Enter a hostname such as app.example.com';
+export const BRAND_URL_INVALID = 'Enter a web address starting with https://';
+
+const HOSTNAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const WEB_URL = /^https?:\/\/[^\s/?#]+\S*$/;
+const required = (label: string) =>
+  z.string().trim().min(1, `${label} required`).max(200, `${label} too long`);
+/** Trimmed; empty is null. */
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+/**
+ * A brand as its forms send it: staff (POST and PUT /api/staff/brands) and a partner's admins (PUT
+ * /api/user/partner/{id}/brand). Hostnames are lower-cased; a logo may be a path on this server.
+ */
+export const brandBody = z.object({
+  hostname: z.string().trim().toLowerCase().regex(HOSTNAME, BRAND_HOSTNAME_INVALID),
+  display_name: required('Display name'),
+  legal_name: required('Legal name'),
+  support_email: optional(254).refine(
+    (v) => v === null || validateEmail(v) === null,
+    'Invalid email address',
+  ),
+  logo_url: optional(2000).refine(
+    (v) => v === null || WEB_URL.test(v) || /^\/[^/]/.test(v),
+    BRAND_URL_INVALID,
+  ),
+  web_base_url: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(WEB_URL, BRAND_URL_INVALID)
+    .transform((v) => v.replace(/\/$/, '')),
+  assets: brandAssets.default({}),
+});
+export type BrandBody = z.input<typeof brandBody>;

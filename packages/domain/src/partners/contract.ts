@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brandAssets } from '../brand/contract.ts';
+import { brandAssets, brandBody } from '../brand/contract.ts';
 import { rowIdParam } from '../contract/common.ts';
 
 /**
@@ -20,9 +20,6 @@ export const PARTNER_OWN_ROLE = 'You cannot change your own role.';
 export const PARTNER_LAST_ADMIN = 'A team needs at least one admin.';
 export const PARTNER_ALREADY_MEMBER = 'That person is already a member of this team.';
 export const PARTNER_CONNECT_RESTRICTED = 'This workspace cannot be connected to a partner.';
-export const BRAND_HOSTNAME_TAKEN = 'That hostname is already used by another brand.';
-export const BRAND_HOSTNAME_INVALID = 'Enter a hostname such as app.example.com';
-export const BRAND_URL_INVALID = 'Enter a web address starting with https://';
 
 /** `{ partnerId }` and `{ partnerId, userId }` / `{ partnerId, accountId }` path parameters. */
 export const partnerParams = z.object({ partnerId: rowIdParam });
@@ -115,16 +112,15 @@ export type ConnectedPartnerView = z.infer<typeof connectedPartnerView>;
 export const partnerConnectedResponse = z.object({ message: z.string(), partner: connectedPartnerView });
 
 /** GET and PUT /api/user/partner/{partnerId}/brand: the partner's own brand, answered by its Host. */
-export const partnerBrandBody = z.object({
-  hostname: z.string().max(253),
-  display_name: z.string().min(1).max(200),
-  legal_name: z.string().min(1).max(200),
-  logo_url: z.string().max(2000).nullish(),
-  support_email: z.string().max(254).nullish(),
-  web_base_url: z.string().max(2000),
-  assets: brandAssets.optional(),
-});
-export type PartnerBrandBody = z.infer<typeof partnerBrandBody>;
+
+/**
+ * What a partner's admins change of their brand: its name, logo, support address and assets. Its hostname
+ * and web address are staff's (emailed links point there: no partner may aim them at a domain of its own).
+ */
+export const partnerBrandBody = brandBody.omit({ hostname: true, web_base_url: true });
+export type PartnerBrandBody = z.input<typeof partnerBrandBody>;
+export const PARTNER_BRAND_NOT_SET_UP =
+  'Your brand is set up by our support team, who connect its web address. Please contact support.';
 
 export const partnerBrandView = z.object({
   brand: z

@@ -139,23 +139,6 @@ const httpUrl = z
   .max(500)
   .regex(/^https?:\/\/\S+$/, 'Enter a full web address (https://…)');
 
-/** POST /api/staff/brands and PUT /api/staff/brands/{id} */
-export const staffBrandBody = z.object({
-  hostname,
-  display_name: required('Display name'),
-  legal_name: required('Legal name'),
-  support_email: z
-    .string()
-    .trim()
-    .max(254)
-    .refine((v) => v === '' || z.email().safeParse(v).success, 'Invalid email')
-    .nullish()
-    .transform((v) => v || null),
-  logo_url: optionalText(500),
-  web_base_url: httpUrl,
-  assets: brandAssets.default({}),
-});
-export type StaffBrandBody = z.input<typeof staffBrandBody>;
 export const staffBrandView = z.object({
   id: z.number(),
   hostname: z.string(),

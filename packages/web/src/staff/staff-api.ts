@@ -1,9 +1,9 @@
 import type {
+  BrandBody,
   RemoteLoginResponse,
   StaffAccountDetail,
   StaffAccountPage,
   StaffAuditPage,
-  StaffBrandBody,
   StaffBrandView,
   StaffJobView,
   StaffPartnerBody,
@@ -88,7 +88,7 @@ export const useStaffBrands = () =>
 export function useSaveBrand() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: StaffBrandBody }) =>
+    mutationFn: ({ id, body }: { id: number | null; body: BrandBody }) =>
       id === null
         ? staffSend<StaffBrandView>('POST', '/api/staff/brands', body)
         : staffSend<StaffBrandView>('PUT', `/api/staff/brands/${id}`, body),

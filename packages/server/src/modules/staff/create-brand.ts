@@ -2,7 +2,12 @@ import type { StaffBrandView } from '@charter/domain';
 import type { Tx } from '../../db/client.ts';
 import { brands } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
-import { assertHostnameFree, type BrandInput, brandColumns } from './brand-fields.ts';
+import {
+  assertHostnameFree,
+  type BrandInput,
+  brandColumns,
+  claimingHostname,
+} from '../brand/brand-fields.ts';
 import { authorizeStaff } from './policies.ts';
 import { presentStaffBrand } from './presenters.ts';
 import { recordStaffAction } from './record-staff-action.ts';
@@ -21,7 +26,7 @@ export async function createBrand({
 }): Promise<StaffBrandView> {
   authorizeStaff(actor);
   await assertHostnameFree(tx, input.hostname);
-  const [brand] = await tx.insert(brands).values(brandColumns(input)).returning();
+  const [brand] = await claimingHostname(() => tx.insert(brands).values(brandColumns(input)).returning());
   await recordStaffAction(
     tx,
     actor,

@@ -1,6 +1,6 @@
 import {
+  brandBody,
   idParams,
-  staffBrandBody,
   staffBrandView,
   staffJobsQuery,
   staffJobView,
@@ -55,7 +55,7 @@ export async function platformRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/staff/brands',
-    { schema: { tags: STAFF_TAGS, body: staffBrandBody, response: { 201: staffBrandView } } },
+    { schema: { tags: STAFF_TAGS, body: brandBody, response: { 201: staffBrandView } } },
     async (request, reply) => {
       const actor = await authenticateStaff(ctx, request);
       const brand = await ctx.db.transaction((tx) =>
@@ -68,7 +68,7 @@ export async function platformRoutes(app: App, ctx: AppContext) {
   app.put(
     '/api/staff/brands/:id',
     {
-      schema: { tags: STAFF_TAGS, params: idParams, body: staffBrandBody, response: { 200: staffBrandView } },
+      schema: { tags: STAFF_TAGS, params: idParams, body: brandBody, response: { 200: staffBrandView } },
     },
     async (request) => {
       const actor = await authenticateStaff(ctx, request);

@@ -4,7 +4,12 @@ import type { Tx } from '../../db/client.ts';
 import { brands } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
-import { assertHostnameFree, type BrandInput, brandColumns } from './brand-fields.ts';
+import {
+  assertHostnameFree,
+  type BrandInput,
+  brandColumns,
+  claimingHostname,
+} from '../brand/brand-fields.ts';
 import { authorizeStaff } from './policies.ts';
 import { presentStaffBrand } from './presenters.ts';
 import { recordStaffAction } from './record-staff-action.ts';
@@ -27,7 +32,9 @@ export async function updateBrand({
   const [before] = await tx.select().from(brands).where(eq(brands.id, id)).limit(1);
   if (!before) throw notFound('No such brand');
   await assertHostnameFree(tx, input.hostname, id);
-  const [brand] = await tx.update(brands).set(brandColumns(input)).where(eq(brands.id, id)).returning();
+  const [brand] = await claimingHostname(() =>
+    tx.update(brands).set(brandColumns(input)).where(eq(brands.id, id)).returning(),
+  );
   await recordStaffAction(
     tx,
     actor,

@@ -1,4 +1,4 @@
-import type { PartnerBrandBody, PartnerBrandView } from '@charter/domain';
+import { PARTNER_BRAND_NOT_SET_UP, type PartnerBrandBody, type PartnerBrandView } from '@charter/domain';
 import { Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect } from 'react';
 import { ApiError, errorMessage } from '../../api/client.ts';
@@ -7,12 +7,10 @@ import { usePartnerBrand, useSavePartnerBrand } from './queries.ts';
 import { useFields } from './use-fields.ts';
 
 type Values = {
-  hostname: string;
   display_name: string;
   legal_name: string;
   logo_url: string;
   support_email: string;
-  web_base_url: string;
   title: string;
   partner_slug: string;
   stripe_domain: string;
@@ -21,12 +19,10 @@ type Values = {
 };
 
 const EMPTY: Values = {
-  hostname: '',
   display_name: '',
   legal_name: '',
   logo_url: '',
   support_email: '',
-  web_base_url: '',
   title: '',
   partner_slug: '',
   stripe_domain: '',
@@ -38,12 +34,10 @@ function valuesOf(view: PartnerBrandView | undefined): Values {
   const brand = view?.brand;
   if (!brand) return EMPTY;
   return {
-    hostname: brand.hostname,
     display_name: brand.display_name,
     legal_name: brand.legal_name,
     logo_url: brand.logo_url ?? '',
     support_email: brand.support_email ?? '',
-    web_base_url: brand.web_base_url,
     title: brand.assets.title ?? '',
     partner_slug: brand.assets.partner_slug ?? '',
     stripe_domain: brand.assets.stripe_domain ?? '',
@@ -66,16 +60,21 @@ export function BrandForm({ partnerId }: { partnerId: number }) {
 
   if (brand.isPending) return <Loader size="sm" aria-label="Loading brand" />;
   const current = brand.data?.brand ?? null;
+  // Its hostname and web address (where emailed links point) are connected by staff.
+  if (!current)
+    return (
+      <Text fz="sm" c="dimmed">
+        {PARTNER_BRAND_NOT_SET_UP}
+      </Text>
+    );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const v = form.values;
     const body: PartnerBrandBody = {
-      hostname: v.hostname,
       display_name: v.display_name,
       legal_name: v.legal_name,
       logo_url: v.logo_url || null,
       support_email: v.support_email || null,
-      web_base_url: v.web_base_url,
       assets: {
         ...current?.assets,
         title: v.title || null,
@@ -101,14 +100,10 @@ export function BrandForm({ partnerId }: { partnerId: number }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Partner brand">
       <Stack>
-        {!current && (
-          <Text fz="sm" c="dimmed">
-            Your team has no brand yet. Saving creates it; it answers on its hostname.
-          </Text>
-        )}
+        <Text fz="sm" c="dimmed">
+          Answers on {current.hostname}; emailed links open {current.web_base_url}. Support changes these.
+        </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {field('hostname', 'Hostname', { required: true, description: 'e.g. app.yourfirm.com' })}
-          {field('web_base_url', 'Web address', { required: true, description: 'https://app.yourfirm.com' })}
           {field('display_name', 'Display name', { required: true })}
           {field('legal_name', 'Legal name', { required: true })}
           {field('logo_url', 'Logo URL')}
