@@ -117,13 +117,6 @@ export const staffJobView = z.object({
 });
 export type StaffJobView = z.infer<typeof staffJobView>;
 
-const hostname = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'Hostname required')
-  .max(253, 'Hostname too long')
-  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'Invalid hostname');
 const required = (label: string, max = 200) =>
   z.string().trim().min(1, `${label} required`).max(max, `${label} too long`);
 const optionalText = (max: number) =>
@@ -133,11 +126,6 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => v || null);
-const httpUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^https?:\/\/\S+$/, 'Enter a full web address (https://…)');
 
 export const staffBrandView = z.object({
   id: z.number(),
