@@ -5,7 +5,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { hashPassword } from '../../packages/server/src/adapters/passwords.ts';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
-import { brands, partnerMembers, partners, users } from '../../packages/server/src/db/schema/index.ts';
+import {
+  brands,
+  oidcIdentities,
+  partnerMembers,
+  partners,
+  users,
+} from '../../packages/server/src/db/schema/index.ts';
 import { createAccount } from '../../packages/server/src/modules/accounts/create-account.ts';
 import { seedBrands } from '../../packages/server/src/seed.ts';
 import { startOidcProvider } from '../../packages/server/test/support/oidc-provider.ts';
@@ -33,7 +39,7 @@ let port: number;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let issuer: Awaited<ReturnType<typeof startOidcProvider>>;
 let partnerHost: string;
-let memberEmail: string;
+let memberLogin: string;
 let dataDir: string;
 
 test.beforeAll(async () => {
@@ -73,8 +79,9 @@ test.beforeAll(async () => {
       oidcLabel: 'Sign in with Acme CRM',
     })
     .returning();
-  // One of the partner's people, with a workspace: the CRM's verified email signs them in.
-  memberEmail = `crm-member-${port}@example.com`;
+  // One of the partner's people, with a workspace, whose CRM identity is linked to their account (a
+  // partner's issuer never signs in as an account by its email alone).
+  const memberEmail = `crm-member-${port}@example.com`;
   const [member] = await db
     .insert(users)
     .values({
@@ -91,6 +98,8 @@ test.beforeAll(async () => {
     features: [{ feature_type_id: 881, value: 'For-profit Company' }],
   });
   await db.insert(partnerMembers).values({ partnerId: partner.id, userId: member.id, roleId: 2 });
+  memberLogin = issuer.person({ email: memberEmail, given_name: 'Morgan', family_name: 'Member' }).login;
+  await db.insert(oidcIdentities).values({ userId: member.id, issuer: issuer.issuer, subject: memberLogin });
   await app.listen({ port, host: '127.0.0.1' });
 });
 
@@ -112,7 +121,6 @@ test.describe('partner CRM single sign-on', () => {
   test("the partner's login page shows its button; signing in through its issuer lands in the workspace", async ({
     page,
   }) => {
-    const person = issuer.person({ email: memberEmail, given_name: 'Morgan', family_name: 'Member' });
     await page.goto(`http://${partnerHost}/login#from-crm`);
     const button = page.getByRole('button', { name: 'Sign in with Acme CRM' });
     await expect(button).toBeVisible();
@@ -121,7 +129,7 @@ test.describe('partner CRM single sign-on', () => {
     // A browser navigation to the partner's issuer (the web unit test checks what is saved first).
     await expect(page).toHaveURL(new RegExp(`^${issuer.issuer.replace(/\./g, '\\.')}/`));
     await snap(page, 'partner-sso-issuer');
-    await signInAtIssuer(page, person.login);
+    await signInAtIssuer(page, memberLogin);
     await expect(page).toHaveURL(new RegExp(`^http://${partnerHost.replace(/\./g, '\\.')}/c/\\d+`));
     await expect(page.getByText(COMPANY).first()).toBeVisible();
     await snap(page, 'partner-sso-signed-in');

@@ -1,9 +1,8 @@
 import { defaultPartnerSsoLabel, type PartnerSignInButton } from '@charter/domain';
-import type { Tx } from '../../db/client.ts';
 import type { brands } from '../../db/schema/index.ts';
 import type { OidcProvider } from '../oidc/oidc-flow.ts';
 import type { IssuerTrust } from '../oidc/sign-in-with-oidc.ts';
-import { findPartnerMember, type PartnerRow } from './scope.ts';
+import type { PartnerRow } from './scope.ts';
 
 type BrandRow = typeof brands.$inferSelect;
 
@@ -28,16 +27,17 @@ export const partnerSignInButtonOf = (partner: PartnerRow): PartnerSignInButton 
 });
 
 /**
- * A partner's issuer is chosen by the partner's admins, not by whoever runs the server, so its word
- * counts only for the partner's own people: it may sign in as an existing user with that email only if
- * they are on the partner's team (else any partner could sign in as anyone, staff included), and a new
- * user it creates starts with the address unconfirmed, as if self-registered, so the address's real owner
- * can still prove it and take the account over (take-over-account.ts).
+ * A partner's issuer is chosen by the partner's admins, not by whoever runs the server, so its word on an
+ * address counts for nothing: it never signs in as an existing account by email (its admins add people to
+ * their team without those people's consent, so "on the team" would let them sign in as anyone they add,
+ * staff included), and a new user it creates starts with the address unconfirmed, as if self-registered,
+ * so the address's real owner can still prove it and take the account over (take-over-account.ts). It
+ * signs in only the users it created, by (issuer, subject).
  */
-export const partnerTrust = (partner: PartnerRow): IssuerTrust => ({
-  mayLinkByEmail: async (tx: Tx, user) => (await findPartnerMember(tx, partner.id, user.id)) !== null,
+export const PARTNER_ISSUER: IssuerTrust = {
+  mayLinkByEmail: async () => false,
   verifiesNewEmails: false,
-});
+};
 
 /** The partner's issuer as an OIDC provider; its state cookie names the partner, issuer and client. */
 export function partnerProvider(partner: PartnerRow, brand: BrandRow): OidcProvider {
@@ -50,6 +50,6 @@ export function partnerProvider(partner: PartnerRow, brand: BrandRow): OidcProvi
     key: JSON.stringify(['partner', partner.id, settings.issuer, settings.clientId]),
     settings,
     redirectUri: partnerRedirectUri(partner, brand),
-    trust: partnerTrust(partner),
+    trust: PARTNER_ISSUER,
   };
 }
