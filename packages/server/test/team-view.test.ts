@@ -9,6 +9,7 @@ import {
   partners,
   recommendations,
 } from '../src/db/schema/index.ts';
+import { IMPERSONATOR_CANNOT_CHANGE_TEAM } from '../src/modules/partners/policies.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -233,5 +234,43 @@ describe('team view: to-dos through /api/user/… paths', () => {
     const removed = await asUser(stranger, 'DELETE', team(accountId, `/recommendation/${todoId}`));
     expect(removed.status).toBe(404);
     expect((await todosOf(accountId)).some((r) => r.id === todoId)).toBe(true);
+  });
+
+  it('keeps staff acting as the partner member by remote login in the workspace they were given', async () => {
+    const clientId = client.account!.id;
+    const { todoId: clientTodo } = await startWorkflow(client, 'test-module-two');
+    const { todoId: ownTodo } = await startWorkflow(advisor, 'test-module-two');
+    const staff = await signedIn(t, { staff: true, company: null });
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/remote',
+      headers: { authorization: staff.bearer },
+      payload: {
+        user_id: advisor.user.id,
+        account_id: advisor.account!.id,
+        reason: 'Ticket 9: a missing to-do',
+      },
+    });
+    expect(remote.statusCode, remote.body).toBe(200);
+    const acting = { ...advisor, bearer: `Bearer ${remote.json().id_token}` } as SignedIn;
+
+    const listed = (await asUser(acting, 'GET', '/api/user/recommendation')).body as unknown as Json[];
+    expect(listed.some((row) => row.id === ownTodo)).toBe(true);
+    expect(listed.some((row) => row.account.id === clientId)).toBe(false);
+    const elsewhere = await asUser(acting, 'DELETE', team(clientId, `/recommendation/${clientTodo}`));
+    expect(elsewhere.status).toBe(404);
+    expect((await todosOf(clientId)).some((r) => r.id === clientTodo)).toBe(true);
+    // The partner's team is for looking at only, even when the user is one of its admins.
+    await t.ctx.db
+      .update(partnerMembers)
+      .set({ roleId: 1 })
+      .where(and(eq(partnerMembers.partnerId, partnerId), eq(partnerMembers.userId, advisor.user.id)));
+    expect((await asUser(acting, 'GET', '/api/user/team')).status).toBe(200);
+    const disconnect = await asUser(
+      acting,
+      'DELETE',
+      `/api/user/partner/remove_account/${partnerId}/${clientId}`,
+    );
+    expect(disconnect).toMatchObject({ status: 403, body: { message: IMPERSONATOR_CANNOT_CHANGE_TEAM } });
   });
 });

@@ -13,6 +13,8 @@ type SignedIn = {
   sessionId: string;
   /** The staff member acting as this user by remote login, or null. */
   impersonatorId: number | null;
+  /** The one workspace a remote-login session was opened for (it may act in no other); null otherwise. */
+  boundAccountId: number | null;
 };
 
 /** A signed-in user outside any workspace (/api/user/*). */
@@ -49,9 +51,18 @@ export type SignerActor = {
   userAgent: string | null;
 };
 
-export function userActor(user: UserRow, sessionId: string, impersonatorId: number | null): UserActor {
-  return { kind: 'user', user, userId: user.id, sessionId, impersonatorId };
+export function userActor(
+  user: UserRow,
+  sessionId: string,
+  impersonatorId: number | null,
+  boundAccountId: number | null = null,
+): UserActor {
+  return { kind: 'user', user, userId: user.id, sessionId, impersonatorId, boundAccountId };
 }
+
+/** Whether the session may act in this workspace: any, unless it was opened for one (remote login). */
+export const mayActIn = (actor: Actor, accountId: number) =>
+  actor.boundAccountId === null || actor.boundAccountId === accountId;
 
 export function memberActor(
   signedIn: SignedIn,

@@ -24,7 +24,7 @@ const sessionInvalid = () =>
   );
 
 const fromRow = (row: NonNullable<Awaited<ReturnType<typeof findLiveSession>>>) =>
-  userActor(row.user, row.session.id, row.session.impersonatorId);
+  userActor(row.user, row.session.id, row.session.impersonatorId, row.session.boundAccountId);
 
 /** The signed-in user: a Bearer id_token, else the session cookie. */
 export async function authenticateUser(ctx: AppContext, request: FastifyRequest): Promise<UserActor> {

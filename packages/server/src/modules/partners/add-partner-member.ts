@@ -14,7 +14,7 @@ import { AppError, invalid } from '../../http/errors.ts';
 import { createInvitee, findInvitee, setUpLinkFor } from '../auth/invitations.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { addedToTeamEmail } from './emails.ts';
-import { authorizeTeamAdmin, memberAbilities } from './policies.ts';
+import { authorizeTeamChange, memberAbilities } from './policies.ts';
 import { findTeamMembership } from './scope.ts';
 
 /**
@@ -38,7 +38,7 @@ export async function addPartnerMember({
   brand: MailBrand;
 }): Promise<PartnerMemberView> {
   const team = await findTeamMembership(tx, actor, partnerId);
-  authorizeTeamAdmin(team);
+  authorizeTeamChange(actor, team);
   const problem = validateEmail(input.email);
   if (problem) throw invalid({ email: problem });
   const email = normalizeEmail(input.email);

@@ -2,7 +2,13 @@ import { RESTRICTED_ROLE_ID } from '@charter/domain';
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accounts, memberships, partnerAccounts, partnerMembers } from '../../db/schema/index.ts';
-import { type MemberActor, type MembershipRow, memberActor, type UserActor } from '../../http/actor.ts';
+import {
+  type MemberActor,
+  type MembershipRow,
+  mayActIn,
+  memberActor,
+  type UserActor,
+} from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { accountFeaturesJson, findMembership } from '../accounts/memberships.ts';
 
@@ -53,6 +59,8 @@ export async function actOnAccount(input: {
   accountId: number;
 }): Promise<ClientActor> {
   const { tx, actor, accountId } = input;
+  // Staff acting as the user by remote login stay in the workspace they were given.
+  if (!mayActIn(actor, accountId)) throw notFound(WORKSPACE_NOT_FOUND);
   const own = await findMembership(tx, actor.userId, accountId);
   if (own) return { ...memberActor(actor, own), via: 'member' };
   const [client] = await tx

@@ -5,7 +5,7 @@ import {
   PARTNER_OWN_ROLE,
   PARTNER_ROLE,
 } from '@charter/domain';
-import type { Actor, MemberActor } from '../../http/actor.ts';
+import { type Actor, isImpersonated, type MemberActor } from '../../http/actor.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import type { TeamMembership } from './scope.ts';
 
@@ -20,6 +20,15 @@ export function authorizeTeamAdmin(team: TeamMembership) {
   if (!isTeamAdmin(team)) throw forbidden(PARTNER_ADMIN_ONLY);
 }
 
+export const IMPERSONATOR_CANNOT_CHANGE_TEAM =
+  'Staff acting as this user cannot change their partner team, its clients or its brand.';
+
+/** Changes to the team are its admins': never staff acting as one by remote login (they may look). */
+export function authorizeTeamChange(actor: Actor, team: TeamMembership) {
+  authorizeTeamAdmin(team);
+  if (isImpersonated(actor)) throw forbidden(IMPERSONATOR_CANNOT_CHANGE_TEAM);
+}
+
 export const teamAbilities = (team: TeamMembership) => {
   const admin = isTeamAdmin(team);
   return { manage_members: admin, manage_accounts: admin, manage_brand: admin };
@@ -32,7 +41,7 @@ export const memberAbilities = (actor: Actor, team: TeamMembership, userId: numb
 });
 
 export function authorizeRoleChange(actor: Actor, team: TeamMembership, userId: number) {
-  authorizeTeamAdmin(team);
+  authorizeTeamChange(actor, team);
   if (userId === actor.userId) throw forbidden(PARTNER_OWN_ROLE);
 }
 

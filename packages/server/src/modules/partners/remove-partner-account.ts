@@ -5,7 +5,7 @@ import type { UserActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { dropDepartedCounsel } from '../workflows/drop-departed-counsel.ts';
-import { authorizeTeamAdmin } from './policies.ts';
+import { authorizeTeamChange } from './policies.ts';
 import { findTeamMembership } from './scope.ts';
 
 /** DELETE /api/user/partner/remove_account/{partnerId}/{accountId}: a team admin lets a client go. */
@@ -20,7 +20,7 @@ export async function removePartnerAccount({
   partnerId: number;
   accountId: number;
 }) {
-  authorizeTeamAdmin(await findTeamMembership(tx, actor, partnerId));
+  authorizeTeamChange(actor, await findTeamMembership(tx, actor, partnerId));
   const removed = await tx
     .delete(partnerAccounts)
     .where(and(eq(partnerAccounts.partnerId, partnerId), eq(partnerAccounts.accountId, accountId)))

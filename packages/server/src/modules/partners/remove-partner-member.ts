@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { partnerAccounts, partnerMembers } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { dropDepartedCounsel } from '../workflows/drop-departed-counsel.ts';
-import { authorizeTeamAdmin, refuseLastAdmin } from './policies.ts';
+import { authorizeTeamChange, refuseLastAdmin } from './policies.ts';
 import { adminCount, findTeamMember, findTeamMembership } from './scope.ts';
 
 /** DELETE /api/user/partner/{partnerId}/{userId}: a team admin removes someone (themselves too, unless last). */
@@ -20,7 +20,7 @@ export async function removePartnerMember({
   userId: number;
 }) {
   const team = await findTeamMembership(tx, actor, partnerId);
-  authorizeTeamAdmin(team);
+  authorizeTeamChange(actor, team);
   const member = await findTeamMember(tx, partnerId, userId);
   refuseLastAdmin(member.roleId === PARTNER_ROLE.ADMIN, await adminCount(tx, partnerId, PARTNER_ROLE.ADMIN));
   await tx

@@ -39,6 +39,8 @@ export async function partnerRoutes(app: App, ctx: AppContext) {
   const user = (request: Parameters<typeof authenticateUser>[1]) => authenticateUser(ctx, request);
   const member = (request: Parameters<typeof authenticateAccount>[1]) => authenticateAccount(ctx, request);
   const tags = ['partners'];
+  // Adding people mails them (and may make users); codes are guessed one attempt at a time.
+  const limited = authRateLimit(ctx.config.authRateLimit);
 
   app.get(
     '/api/user/team',
@@ -52,6 +54,7 @@ export async function partnerRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/user/partner/add_member/:partnerId',
     {
+      config: limited,
       schema: {
         tags,
         params: partnerParams,
@@ -145,7 +148,10 @@ export async function partnerRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/admin/partner/:code',
-    { schema: { tags, params: partnerCodeParams, response: { 200: partnerConnectedResponse } } },
+    {
+      config: limited,
+      schema: { tags, params: partnerCodeParams, response: { 200: partnerConnectedResponse } },
+    },
     async (request) => {
       const actor = await member(request);
       return ctx.db.transaction((tx) => connectPartner({ tx, actor, code: request.params.code }));

@@ -7,7 +7,7 @@ import type { UserActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { brandDisplayColumns } from '../brand/brand-fields.ts';
 import { presentPartnerBrand } from './get-partner-brand.ts';
-import { authorizeTeamAdmin } from './policies.ts';
+import { authorizeTeamChange } from './policies.ts';
 import { findTeamMembership } from './scope.ts';
 
 /**
@@ -28,7 +28,7 @@ export async function savePartnerBrand({
   input: z.output<typeof partnerBrandBody>;
 }) {
   const team = await findTeamMembership(tx, actor, partnerId);
-  authorizeTeamAdmin(team);
+  authorizeTeamChange(actor, team);
   if (team.partner.brandId === null) throw new AppError('CONFLICT', PARTNER_BRAND_NOT_SET_UP);
   const [saved] = await tx
     .update(brands)

@@ -91,8 +91,12 @@ export function connectionsOf(tx: Tx, accountId: number) {
     .orderBy(asc(partners.name), asc(partners.id));
 }
 
-/** How many admins a team has (the last one stays). */
+/**
+ * How many admins a team has (the last one stays), counted under a lock of the partner's row: two admins
+ * removing or demoting each other at once are taken one after the other, so one of them is refused.
+ */
 export async function adminCount(tx: Tx, partnerId: number, adminRoleId: number) {
+  await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId)).for('update');
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(partnerMembers)

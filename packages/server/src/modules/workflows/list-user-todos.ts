@@ -2,7 +2,7 @@ import type { UserTodoView } from '@charter/domain';
 import { and, inArray, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { recommendations } from '../../db/schema/index.ts';
-import type { UserActor } from '../../http/actor.ts';
+import { mayActIn, type UserActor } from '../../http/actor.ts';
 import { listActableAccounts } from '../partners/client-actor.ts';
 import { queryTodos } from './list-todos.ts';
 import { visibleTodos } from './policies.ts';
@@ -13,7 +13,9 @@ import { visibleTodos } from './policies.ts';
  * them: a restricted workspace's to-dos pass its policy as they would on /api/account/recommendation.
  */
 export async function listUserTodos({ tx, actor }: { tx: Tx; actor: UserActor }): Promise<UserTodoView[]> {
-  const workspaces = await listActableAccounts(tx, actor.userId);
+  const workspaces = (await listActableAccounts(tx, actor.userId)).filter((w) =>
+    mayActIn(actor, w.accountId),
+  );
   if (workspaces.length === 0) return [];
   const idsOf = (restricted: boolean) =>
     workspaces.filter((w) => w.restricted === restricted).map((w) => w.accountId);
