@@ -32,7 +32,10 @@ export const memberAbilities = z.object({
 });
 export type MemberAbilities = z.infer<typeof memberAbilities>;
 
-/** One member of the workspace. `pending`: invited and never signed in yet. */
+/**
+ * One member of the workspace. `pending`: added by someone else and has not proven their address yet; the
+ * membership takes a seat but gives no access until they do.
+ */
 export const memberView = z.object({
   id: z.number(),
   email: z.string(),

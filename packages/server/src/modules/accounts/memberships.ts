@@ -1,7 +1,14 @@
 import { FEATURE_TYPE } from '@charter/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { accountFeatures, accounts, memberships, partnerAccounts, partners } from '../../db/schema/index.ts';
+import {
+  accountFeatures,
+  accounts,
+  memberships,
+  partnerAccounts,
+  partners,
+  users,
+} from '../../db/schema/index.ts';
 
 export type AccountFeature = { feature_type_id: number; value: string };
 
@@ -22,13 +29,34 @@ export const accountFeaturesJson = sql<AccountFeature[]>`coalesce(
              join ${partners} p on p.id = pa.partner_id
             where pa.account_id = ${accounts.id}) f), '[]'::json)`;
 
-/** The user's membership of one workspace, with the workspace and its features: one query, or null. */
+/**
+ * When a row of memberships counts as membership (grants access to the workspace): always for the
+ * workspace's creator (invited_by null), but a membership someone else added is pending until its user has
+ * proven their address (users.email_verified_at). Otherwise whoever registered an address they do not own
+ * would get any workspace an admin invites that address to. Proving it (the invitation's set-password
+ * link, the six-digit code, a trusted issuer) makes the membership active with no other step.
+ * Every query that decides "is this user a member of this workspace" uses this condition.
+ */
+export const activeMembership = sql`(${memberships.invitedBy} is null or exists (
+  select 1 from ${users} proven
+   where proven.id = ${memberships.userId} and proven.email_verified_at is not null))`;
+
+/** The same rule as activeMembership, for a row already loaded (the members list marks it `pending`). */
+export const isPendingMembership = (
+  membership: { invitedBy: number | null },
+  user: { emailVerifiedAt: Date | null },
+) => membership.invitedBy !== null && user.emailVerifiedAt === null;
+
+/**
+ * The user's active membership of one workspace (activeMembership), with the workspace and its features:
+ * one query, or null.
+ */
 export async function findMembership(tx: Tx, userId: number, accountId: number) {
   const [row] = await tx
     .select({ account: accounts, membership: memberships, features: accountFeaturesJson })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId), activeMembership))
     .limit(1);
   return row ?? null;
 }

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { memberships } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
+import { activeMembership } from './memberships.ts';
 
 /** One preferred (default) workspace per user: setting one clears the others. */
 export async function setPreferredAccount({
@@ -20,7 +21,7 @@ export async function setPreferredAccount({
   const [member] = await tx
     .select()
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)))
+    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId), activeMembership))
     .limit(1);
   if (!member) throw notFound('Workspace not found');
   if (preferred) await tx.update(memberships).set({ preferred: false }).where(eq(memberships.userId, userId));

@@ -1,13 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, memberships, sessions, users } from '../../db/schema/index.ts';
-import { accountFeaturesJson } from '../accounts/memberships.ts';
+import { accountFeaturesJson, activeMembership } from '../accounts/memberships.ts';
 import { liveSession } from './session-store.ts';
 
 /**
  * A live session, its enabled user and that user's membership of one workspace (with the workspace and
  * its features), in one indexed query: what an access token must still prove on every request. The
- * membership half is null when the user is not (or no longer) a member. Null when the session is dead.
+ * membership half is null when the user is not (or no longer, or not yet: activeMembership) a member. Null
+ * when the session is dead.
  */
 export async function findMemberSession(db: Db, sessionId: string, accountId: number) {
   const [row] = await db
@@ -20,7 +21,10 @@ export async function findMemberSession(db: Db, sessionId: string, accountId: nu
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.accountId, accountId)))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, users.id), eq(memberships.accountId, accountId), activeMembership),
+    )
     .leftJoin(accounts, eq(accounts.id, memberships.accountId))
     .where(and(liveSession(sessionId), isNull(users.disabledAt)))
     .limit(1);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { accounts, auditLog, memberships, users } from '../../db/schema/index.ts';
 import { isStaff, type UserActor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { activeMembership } from '../accounts/memberships.ts';
 import { issueAccessToken, issueIdToken } from './issue-tokens.ts';
 import { presentUser } from './presenters.ts';
 import { createSession } from './session-store.ts';
@@ -31,7 +32,13 @@ export async function remoteLogin(input: {
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-      .where(and(eq(memberships.userId, input.userId), eq(memberships.accountId, input.accountId)))
+      .where(
+        and(
+          eq(memberships.userId, input.userId),
+          eq(memberships.accountId, input.accountId),
+          activeMembership,
+        ),
+      )
       .limit(1);
     if (!target) throw notFound('That user is not a member of that workspace');
     const session = await createSession(tx, {

@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client.ts';
 import { accounts, liveEvents, memberships, sessions, users } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
+import { activeMembership } from '../accounts/memberships.ts';
 import { canReceive, type LiveViewer } from './policies.ts';
 
 /** Close codes the web app reads: sign in again, or reconnect later. */
@@ -218,7 +219,7 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
       })
       .from(sessions)
       .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.disabledAt)))
-      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .innerJoin(memberships, and(eq(memberships.userId, users.id), activeMembership))
       .innerJoin(accounts, eq(accounts.id, memberships.accountId))
       .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
       .catch(() => [null]);

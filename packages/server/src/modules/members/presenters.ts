@@ -1,11 +1,9 @@
 import type { MembersList, MemberView } from '@charter/domain';
 import type { accounts } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
+import { isPendingMembership } from '../accounts/memberships.ts';
 import { canManageMembers, type MemberContext, memberAbilities } from './policies.ts';
 import type { MemberRow } from './scope.ts';
-
-/** Invited and never signed in: no password and the address not proven yet. */
-const isPending = (user: MemberRow['user']) => user.passwordHash === null && user.emailVerifiedAt === null;
 
 export function presentMember(actor: MemberActor, row: MemberRow, context: MemberContext): MemberView {
   const { user, membership } = row;
@@ -18,7 +16,8 @@ export function presentMember(actor: MemberActor, row: MemberRow, context: Membe
     is_owner: user.id === context.ownerId,
     is_signatory: user.id === context.signatoryId,
     filecabinet_access: membership.filecabinetAccess,
-    pending: isPending(user),
+    // Added by someone else and the address not proven yet: listed, counted, but no access (activeMembership).
+    pending: isPendingMembership(membership, user),
     created_at: membership.createdAt.toISOString(),
     abilities: memberAbilities(actor, { userId: user.id, isAdmin: membership.isAdmin }, context),
   };

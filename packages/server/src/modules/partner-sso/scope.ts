@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { brands, partnerMembers, partners } from '../../db/schema/index.ts';
 import { hostnameOf } from '../brand/scope.ts';
+import { provenTeamMember } from '../partners/scope.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 type BrandRow = typeof brands.$inferSelect;
@@ -18,12 +19,12 @@ export async function findPartner(tx: Tx, partnerId: number): Promise<PartnerWit
   return row ?? null;
 }
 
-/** The caller's place on the partner's team, or null. */
+/** The user's place on the partner's team, or null (also while it waits for their proof of address). */
 export async function findPartnerMember(tx: Tx, partnerId: number, userId: number) {
   const [row] = await tx
     .select()
     .from(partnerMembers)
-    .where(and(eq(partnerMembers.partnerId, partnerId), eq(partnerMembers.userId, userId)))
+    .where(and(eq(partnerMembers.partnerId, partnerId), eq(partnerMembers.userId, userId), provenTeamMember))
     .limit(1);
   return row ?? null;
 }

@@ -10,13 +10,16 @@ import {
   type UserActor,
 } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
-import { accountFeaturesJson, findMembership } from '../accounts/memberships.ts';
+import { accountFeaturesJson, activeMembership, findMembership } from '../accounts/memberships.ts';
+import { provenTeamMember } from './scope.ts';
 
 /**
  * The team view (spec 1 §6, §7 To-dos): a signed-in user acts on a workspace named in the path
  * (/api/user/dashboard/_account/{accountId}/…) rather than in an access token. They may when they are a
  * member of it, or a member of a partner the workspace is connected to (its client). Both are read from
- * the database on every request, so a removed member or a disconnected partner is refused at once.
+ * the database on every request, so a removed member or a disconnected partner is refused at once; a
+ * membership or team place still pending its user's proof of address (activeMembership, provenTeamMember)
+ * counts for nothing.
  */
 
 /** How the user reaches the workspace: their own membership, or their partner's connection to it. */
@@ -33,7 +36,8 @@ export const WORKSPACE_NOT_FOUND = 'Workspace not found';
 const throughPartnerOf = (userId: number) =>
   sql`exists (select 1 from ${partnerMembers}
               where ${partnerMembers.partnerId} = ${partnerAccounts.partnerId}
-                and ${partnerMembers.userId} = ${userId})`;
+                and ${partnerMembers.userId} = ${userId}
+                and ${provenTeamMember})`;
 
 /**
  * What a partner member is in a client's workspace: never an admin, no file cabinet (the cabinet and the
@@ -83,7 +87,7 @@ export async function listActableAccounts(tx: Tx, userId: number): Promise<Actab
     .select({ accountId: accounts.id, name: accounts.companyName, roleId: accounts.roleId })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), activeMembership))
     .orderBy(asc(memberships.accountOrder), asc(accounts.id));
   const clients = await tx
     .selectDistinct({ accountId: accounts.id, name: accounts.companyName, roleId: accounts.roleId })
@@ -96,7 +100,9 @@ export async function listActableAccounts(tx: Tx, userId: number): Promise<Actab
           tx
             .select({ one: sql`1` })
             .from(memberships)
-            .where(and(eq(memberships.accountId, accounts.id), eq(memberships.userId, userId))),
+            .where(
+              and(eq(memberships.accountId, accounts.id), eq(memberships.userId, userId), activeMembership),
+            ),
         ),
       ),
     )

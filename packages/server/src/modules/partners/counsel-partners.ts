@@ -2,6 +2,7 @@ import type { CounselPartnerOption } from '@charter/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { partnerAccounts, partnerMembers, partners, users } from '../../db/schema/index.ts';
+import { provenTeamMember } from './scope.ts';
 
 /**
  * The partners connected to a workspace and their people: who, besides the workspace's members, can
@@ -20,7 +21,7 @@ export async function counselPartners(tx: Tx, accountId: number): Promise<Counse
     .innerJoin(partners, eq(partners.id, partnerAccounts.partnerId))
     .innerJoin(partnerMembers, eq(partnerMembers.partnerId, partners.id))
     .innerJoin(users, eq(users.id, partnerMembers.userId))
-    .where(eq(partnerAccounts.accountId, accountId))
+    .where(and(eq(partnerAccounts.accountId, accountId), provenTeamMember))
     .orderBy(asc(partners.name), asc(partners.id), asc(users.email));
   const byPartner = new Map<number, CounselPartnerOption>();
   for (const { partnerId, partnerName, ...person } of rows) {
@@ -40,7 +41,7 @@ export async function servesWorkspace(tx: Tx, accountId: number, userId: number)
     .select({ userId: partnerMembers.userId })
     .from(partnerAccounts)
     .innerJoin(partnerMembers, eq(partnerMembers.partnerId, partnerAccounts.partnerId))
-    .where(and(eq(partnerAccounts.accountId, accountId), eq(partnerMembers.userId, userId)))
+    .where(and(eq(partnerAccounts.accountId, accountId), eq(partnerMembers.userId, userId), provenTeamMember))
     .limit(1);
   return row !== undefined;
 }

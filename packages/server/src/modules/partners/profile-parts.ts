@@ -2,7 +2,8 @@ import type { ProfileCounselView, ProfilePartnerView, ProfileTeamView } from '@c
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberships, partnerAccounts, partnerMembers, partners, users } from '../../db/schema/index.ts';
-import { teamsOf } from './scope.ts';
+import { activeMembership } from '../accounts/memberships.ts';
+import { provenTeamMember, teamsOf } from './scope.ts';
 
 /**
  * The profile's partner parts (spec 1 §3 Profile): the user's partner memberships with their role_id (as
@@ -15,7 +16,7 @@ export async function profilePartnerParts(
   const myAccounts = tx
     .select({ id: memberships.accountId })
     .from(memberships)
-    .where(eq(memberships.userId, userId));
+    .where(and(eq(memberships.userId, userId), activeMembership));
   const [teams, counsels] = await Promise.all([
     teamsOf(tx, userId),
     tx
@@ -30,7 +31,7 @@ export async function profilePartnerParts(
       .innerJoin(partners, eq(partners.id, partnerAccounts.partnerId))
       .innerJoin(partnerMembers, eq(partnerMembers.partnerId, partners.id))
       .innerJoin(users, eq(users.id, partnerMembers.userId))
-      .where(and(inArray(partnerAccounts.accountId, myAccounts), ne(users.id, userId)))
+      .where(and(inArray(partnerAccounts.accountId, myAccounts), ne(users.id, userId), provenTeamMember))
       .orderBy(asc(partners.name), asc(partners.id), asc(users.email), asc(users.id)),
   ]);
   return {

@@ -10,6 +10,17 @@ export type TeamMembership = { partner: PartnerRow; roleId: number };
 export const TEAM_NOT_FOUND = 'Team not found';
 
 /**
+ * When a row of partner_members counts (grants the team's rights, and through the team its clients'
+ * workspaces): only once its user has proven their address (users.email_verified_at). Someone added by an
+ * address they registered without owning it gets nothing until the owner proves it (which wipes the
+ * prepared account). Every query that decides "is this user on this team" uses this condition; lists of
+ * the team's people (membersOf) and an admin's changes to a person (findTeamMember) do not.
+ */
+export const provenTeamMember = sql`exists (
+  select 1 from ${users} proven
+   where proven.id = ${partnerMembers.userId} and proven.email_verified_at is not null)`;
+
+/**
  * The actor's own membership of one partner team: the tenant check of every team route. Someone outside
  * the team learns nothing about it (404, as for a partner that does not exist).
  */
@@ -18,19 +29,21 @@ export async function findTeamMembership(tx: Tx, actor: Actor, partnerId: number
     .select({ partner: partners, roleId: partnerMembers.roleId })
     .from(partnerMembers)
     .innerJoin(partners, eq(partners.id, partnerMembers.partnerId))
-    .where(and(eq(partnerMembers.partnerId, partnerId), eq(partnerMembers.userId, actor.userId)))
+    .where(
+      and(eq(partnerMembers.partnerId, partnerId), eq(partnerMembers.userId, actor.userId), provenTeamMember),
+    )
     .limit(1);
   if (!row) throw notFound(TEAM_NOT_FOUND);
   return row;
 }
 
-/** Every team the user belongs to, by name. */
+/** Every team the user belongs to (provenTeamMember), by name. */
 export function teamsOf(tx: Tx, userId: number) {
   return tx
     .select({ partner: partners, roleId: partnerMembers.roleId })
     .from(partnerMembers)
     .innerJoin(partners, eq(partners.id, partnerMembers.partnerId))
-    .where(eq(partnerMembers.userId, userId))
+    .where(and(eq(partnerMembers.userId, userId), provenTeamMember))
     .orderBy(asc(partners.name), asc(partners.id));
 }
 

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { memberships, projectCounsel } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
+import { activeMembership } from '../accounts/memberships.ts';
 import { servesWorkspace } from '../partners/counsel-partners.ts';
 import { loadCounsel } from './load-counsel.ts';
 import { findProject } from './scope.ts';
@@ -47,7 +48,7 @@ async function isMember(tx: Tx, accountId: number, userId: number) {
   const [row] = await tx
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId), activeMembership))
     .limit(1);
   return row !== undefined;
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { findOwned } from '../../db/owned.ts';
 import { accounts, documents, files, memberships } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
+import { activeMembership } from '../accounts/memberships.ts';
 import { readableFiles } from '../cabinet/policies.ts';
 
 /** Which documents and files lists and loaders show; the cabinet uses the same scopes. */
@@ -23,6 +24,7 @@ export const userDocumentsScope = (userId: number) =>
   and(
     sql`${documents.accountId} in (select ${memberships.accountId} from ${memberships}
       inner join ${accounts} on ${accounts.id} = ${memberships.accountId}
-      where ${memberships.userId} = ${userId} and ${ne(accounts.roleId, RESTRICTED_ROLE_ID)})`,
+      where ${memberships.userId} = ${userId} and ${activeMembership}
+        and ${ne(accounts.roleId, RESTRICTED_ROLE_ID)})`,
     LISTED_DOCUMENTS,
   );

@@ -7,6 +7,8 @@ import {
   projectCounsel,
   projects,
 } from '../../db/schema/index.ts';
+import { activeMembership } from '../accounts/memberships.ts';
+import { provenTeamMember } from '../partners/scope.ts';
 
 /**
  * Takes workflow roles (counsel) away from whoever may no longer hold one in these workspaces: people who
@@ -22,9 +24,11 @@ export async function dropDepartedCounsel(tx: Tx, accountIds: number[]) {
         accountIds.map((id) => sql`${id}`),
         sql`, `,
       )})
-      and not exists (select 1 from ${memberships} m
-                      where m.account_id = p.account_id and m.user_id = pc.user_id)
+      and not exists (select 1 from ${memberships}
+                      where ${memberships.accountId} = p.account_id and ${memberships.userId} = pc.user_id
+                        and ${activeMembership})
       and not exists (select 1 from ${partnerAccounts} pa
-                      join ${partnerMembers} pm on pm.partner_id = pa.partner_id
-                      where pa.account_id = p.account_id and pm.user_id = pc.user_id)`);
+                      join ${partnerMembers} on ${partnerMembers.partnerId} = pa.partner_id
+                      where pa.account_id = p.account_id and ${partnerMembers.userId} = pc.user_id
+                        and ${provenTeamMember})`);
 }

@@ -3,19 +3,20 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberships, users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
+import { activeMembership } from '../accounts/memberships.ts';
 import { presentAssignee } from './presenters.ts';
 
 /** The workspace's members, as the people to-dos and workflow roles can go to. */
 
 export const ASSIGNEE_NOT_MEMBER = 'Choose a member of this workspace.';
 
-/** The workspace's members, by first name. */
+/** The workspace's members (not those still pending: activeMembership), by first name. */
 export async function assigneeOptions(tx: Tx, accountId: number): Promise<AssigneeOption[]> {
   const rows = await tx
     .select({ id: users.id, email: users.email, firstName: users.firstName, familyName: users.familyName })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.accountId, accountId))
+    .where(and(eq(memberships.accountId, accountId), activeMembership))
     .orderBy(asc(users.firstName), asc(users.email));
   return rows.map(presentAssignee);
 }
@@ -26,6 +27,6 @@ export async function checkAssignee(tx: Tx, accountId: number, assigneeId: numbe
   const [member] = await tx
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, assigneeId)));
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, assigneeId), activeMembership));
   if (!member) throw invalid({ assignee_id: ASSIGNEE_NOT_MEMBER });
 }
