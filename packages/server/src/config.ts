@@ -17,6 +17,8 @@ export type Config = {
   publicUrl: string;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /** OIDC_ALLOW_LOOPBACK=true: partners may configure a plain-http issuer on this machine (tests only). */
+  oidcAllowLoopback: boolean;
   seedDemo: boolean;
   /** Serve the built web app from this folder when it exists. */
   webDist: string | null;
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicUrl,
     mailFrom: env.MAIL_FROM ?? 'Charter <no-reply@charter.local>',
     google,
+    oidcAllowLoopback: env.OIDC_ALLOW_LOOPBACK === 'true',
     seedDemo: env.SEED_DEMO !== 'false',
     webDist:
       env.WEB_DIST === '' ? null : (env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist')),

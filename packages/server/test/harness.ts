@@ -41,6 +41,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
       authRateLimit: 10_000,
       runWorker: false,
       webDist: null,
+      oidcAllowLoopback: true,
       ...overrides,
     },
   );

@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { isLoopbackHttp } from './issuer-url.ts';
 import { OidcFailure } from './oidc-failure.ts';
 import type { OidcProfile } from './sign-in-with-oidc.ts';
 
@@ -9,18 +10,6 @@ export type OidcSettings = { issuer: string; clientId: string; clientSecret: str
 export type OidcPending = { state: string; nonce: string; verifier: string; redirect: string };
 
 const configurations = new Map<string, Promise<client.Configuration>>();
-
-/** Plain http is allowed only for an issuer on this machine (the test provider). */
-function isLoopbackHttp(issuer: URL) {
-  return issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
-}
-
-/** An issuer address we may talk to: https, or plain http on loopback only. */
-export function isAllowedIssuerUrl(value: string) {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === 'https:' || isLoopbackHttp(url)) && !url.username && !url.password && !url.hash;
-}
 
 function discover(settings: OidcSettings, timeout?: number) {
   const issuer = new URL(settings.issuer);

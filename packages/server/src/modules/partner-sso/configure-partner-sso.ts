@@ -5,7 +5,8 @@ import { partners } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { checkIssuer, isAllowedIssuerUrl } from '../oidc/oidc-client.ts';
+import { isAllowedIssuerUrl } from '../oidc/issuer-url.ts';
+import { checkIssuer } from '../oidc/oidc-client.ts';
 import { loadPartnerForSso } from './load-partner-for-sso.ts';
 import { presentPartnerSso } from './presenters.ts';
 
@@ -23,15 +24,19 @@ export async function configurePartnerSso({
   partnerId,
   input,
   ip,
+  allowLoopback,
 }: {
   db: Db;
   actor: Actor;
   partnerId: number;
   input: PartnerSsoBody;
   ip: string;
+  /** OIDC_ALLOW_LOOPBACK: plain http issuers on this machine (tests). */
+  allowLoopback: boolean;
 }) {
   const before = await loadPartnerForSso(db, actor, partnerId, true);
-  if (!isAllowedIssuerUrl(input.issuer)) throw invalid({ issuer: PARTNER_SSO_MESSAGES.issuerUrl });
+  if (!isAllowedIssuerUrl(input.issuer, allowLoopback))
+    throw invalid({ issuer: PARTNER_SSO_MESSAGES.issuerUrl });
   const clientSecret = input.client_secret ?? before.partner.oidcClientSecret;
   if (!clientSecret) throw invalid({ client_secret: PARTNER_SSO_MESSAGES.clientSecretRequired });
   const settings = { issuer: input.issuer, clientId: input.client_id, clientSecret };

@@ -76,6 +76,7 @@ export async function partnerSsoRoutes(app: App, ctx: AppContext) {
         partnerId: request.params.partnerId,
         input: request.body,
         ip: request.ip,
+        allowLoopback: ctx.config.oidcAllowLoopback,
       });
     },
   );
