@@ -22,7 +22,10 @@ import {
   transactions,
   users,
 } from '../src/db/schema/index.ts';
+import { authenticateAccessToken } from '../src/http/authenticate.ts';
 import { CLOSE_SESSION_ENDED } from '../src/modules/live/live-hub.ts';
+import { removeMember } from '../src/modules/members/remove-member.ts';
+import { updateMember } from '../src/modules/members/update-member.ts';
 import {
   accessToken,
   accountCaller,
@@ -459,6 +462,32 @@ describe('removing members', () => {
       actorUserId: owner.user.id,
       target: { user_id: member.user.id, unassigned_todos: [todo.id] },
     });
+  });
+
+  it('authorizes again, once the workspace is locked, on the membership as it is (a token older than a demotion)', async () => {
+    const owner = await workspace();
+    const admin = await joined(owner, { admin: true });
+    const member = await joined(owner);
+    // What the admin's token proved before the owner demoted them (another request, waiting for the lock).
+    const stale = await authenticateAccessToken(t.ctx, admin.access);
+    await t.ctx.db
+      .update(memberships)
+      .set({ isAdmin: false })
+      .where(and(eq(memberships.accountId, owner.account!.id), eq(memberships.userId, admin.user.id)));
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        updateMember({ tx, actor: stale, id: admin.user.id, body: { is_admin: true } }),
+      ),
+    ).rejects.toThrow(ADMIN_WARNING);
+    await expect(
+      t.ctx.db.transaction((tx) => removeMember({ tx, actor: stale, id: member.user.id })),
+    ).rejects.toThrow(ADMIN_WARNING);
+    expect(await memberIds(owner.account!.id)).toContain(member.user.id);
+    const [row] = await t.ctx.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.accountId, owner.account!.id), eq(memberships.userId, admin.user.id)));
+    expect(row.isAdmin).toBe(false);
   });
 
   it('never removes the owner or the last admin; members may leave but not remove others', async () => {

@@ -42,7 +42,7 @@ export async function addMember(input: {
   const email = body.email.trim();
   const emailError = validateEmail(email);
   if (emailError) throw invalid({ email: emailError });
-  const { account, memberCount, context } = await lockWorkspace(tx, actor.accountId);
+  const { account, memberCount, context } = await lockWorkspace(tx, actor, authorizeManageMembers);
 
   let user = await findInvitee(tx, email);
   if (user) {

@@ -20,8 +20,8 @@ export async function changeOwner(input: {
   ip?: string;
 }): Promise<MembersList> {
   const { tx, actor, id } = input;
-  const { context } = await lockWorkspace(tx, actor.accountId);
-  authorizeChangeOwner(actor, context.ownerId);
+  const { context, current } = await lockWorkspace(tx, actor);
+  authorizeChangeOwner(current, context.ownerId);
   await findMember(tx, actor.accountId, id);
   if (id === context.ownerId) throw new AppError('CONFLICT', ALREADY_OWNER);
   await tx

@@ -18,7 +18,7 @@ import { findMember, lockWorkspace } from './scope.ts';
 export async function removeMember(input: { tx: Tx; actor: MemberActor; id: number; ip?: string }) {
   const { tx, actor, id } = input;
   authorizeRemove(actor, id);
-  const { context } = await lockWorkspace(tx, actor.accountId);
+  const { context } = await lockWorkspace(tx, actor, (current) => authorizeRemove(current, id));
   const target = await findMember(tx, actor.accountId, id);
   if (id === context.ownerId) throw new AppError('CONFLICT', OWNER_NOT_REMOVABLE);
   if (target.membership.isAdmin && context.adminCount <= 1) throw new AppError('CONFLICT', LAST_ADMIN);

@@ -1,8 +1,9 @@
-import { MEMBER_NOT_FOUND } from '@charter/domain';
+import { MEMBER_NOT_FOUND, WORKSPACE_ACCESS_LOST } from '@charter/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accounts, memberships, users } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import type { MemberContext } from './policies.ts';
 
 export type MemberRow = { user: typeof users.$inferSelect; membership: typeof memberships.$inferSelect };
@@ -32,10 +33,24 @@ export async function findMember(tx: Tx, accountId: number, userId: number): Pro
 /**
  * The workspace row, locked for the rest of the transaction, with its member and admin counts: member
  * changes of one workspace run one at a time, so two invitations cannot both take the last seat and two
- * demotions cannot leave it without an admin.
+ * demotions cannot leave it without an admin. `authorize` then runs again on the caller's membership as it
+ * is now (their token may predate a demotion committed while they waited for the lock).
  */
-export async function lockWorkspace(tx: Tx, accountId: number) {
+export async function lockWorkspace(
+  tx: Tx,
+  actor: MemberActor,
+  authorize: (current: MemberActor) => void = () => undefined,
+) {
+  const accountId = actor.accountId;
   const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+  const [membership] = await tx
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, actor.userId)))
+    .limit(1);
+  if (!membership) throw new AppError('FORBIDDEN', WORKSPACE_ACCESS_LOST);
+  const current: MemberActor = { ...actor, membership, isAdmin: membership.isAdmin };
+  authorize(current);
   const [counts] = await tx
     .select({
       members: sql<number>`count(*)::int`,
@@ -48,5 +63,5 @@ export async function lockWorkspace(tx: Tx, accountId: number) {
     signatoryId: account.signatoryId,
     adminCount: counts.admins,
   };
-  return { account, memberCount: counts.members, context };
+  return { account, memberCount: counts.members, context, current };
 }

@@ -17,7 +17,7 @@ export async function setSignatory(input: {
 }): Promise<MembersList> {
   const { tx, actor, id } = input;
   authorizeManageMembers(actor);
-  const { context } = await lockWorkspace(tx, actor.accountId);
+  const { context } = await lockWorkspace(tx, actor, authorizeManageMembers);
   await findMember(tx, actor.accountId, id);
   const [account] = await tx
     .update(accounts)

@@ -22,7 +22,7 @@ export async function updateMember(input: {
 }): Promise<MemberView> {
   const { tx, actor, id, body } = input;
   authorizeManageMembers(actor);
-  const { context } = await lockWorkspace(tx, actor.accountId);
+  const { context } = await lockWorkspace(tx, actor, authorizeManageMembers);
   const target = await findMember(tx, actor.accountId, id);
   const demoting = body.is_admin === false && target.membership.isAdmin;
   if (demoting && id === context.ownerId) throw new AppError('CONFLICT', OWNER_IS_ADMIN);
