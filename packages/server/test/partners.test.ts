@@ -292,7 +292,8 @@ describe('client workspaces', () => {
         partner_id: partner.id,
         name: partner.name,
         slug: partner.slug,
-        code: partner.code,
+        // The code lets anyone connect a workspace to the partner: only those who may, see it.
+        code: null,
         partner_covers_credits: false,
         partner_covers_fees: false,
         partner_excludes_fees: false,
@@ -300,6 +301,8 @@ describe('client workspaces', () => {
         connected_at: expect.any(String),
       },
     ]);
+    const asOwner = await callAccount(owner, 'GET', '/api/account/partner');
+    expect(asOwner.body[0].code).toBe(partner.code);
     const clients = (await teamOf(admin, partner.id))?.accounts as Json[];
     expect(clients.map((c) => c.id)).toContain(owner.account!.id);
 

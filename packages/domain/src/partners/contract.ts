@@ -98,8 +98,8 @@ export const connectedPartnerView = z.object({
   partner_id: z.number(),
   name: z.string(),
   slug: z.string(),
-  /** The code the workspace connected with (what Disconnect sends back). */
-  code: z.string(),
+  /** The code the workspace connected with (what Disconnect sends back): for its admins only, else null. */
+  code: z.string().nullable(),
   partner_covers_credits: z.boolean(),
   partner_covers_fees: z.boolean(),
   partner_excludes_fees: z.boolean(),

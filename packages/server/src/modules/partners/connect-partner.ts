@@ -30,6 +30,6 @@ export async function connectPartner({ tx, actor, code }: { tx: Tx; actor: Membe
   if (!connection) throw new Error(`Partner ${partner.id} was not connected`);
   return {
     message: PARTNER_CONNECTED,
-    partner: presentConnection(connection.partner, connection.connectedAt),
+    partner: presentConnection(connection.partner, connection.connectedAt, true),
   };
 }

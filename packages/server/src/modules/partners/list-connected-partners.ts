@@ -1,6 +1,7 @@
 import type { ConnectedPartnerView } from '@charter/domain';
 import type { Tx } from '../../db/client.ts';
 import type { MemberActor } from '../../http/actor.ts';
+import { canConnect } from './policies.ts';
 import { presentConnection } from './presenters.ts';
 import { connectionsOf } from './scope.ts';
 
@@ -12,5 +13,8 @@ export async function listConnectedPartners({
   tx: Tx;
   actor: MemberActor;
 }): Promise<ConnectedPartnerView[]> {
-  return (await connectionsOf(tx, actor.accountId)).map((c) => presentConnection(c.partner, c.connectedAt));
+  const admin = canConnect(actor);
+  return (await connectionsOf(tx, actor.accountId)).map((c) =>
+    presentConnection(c.partner, c.connectedAt, admin),
+  );
 }

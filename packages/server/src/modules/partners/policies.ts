@@ -51,6 +51,8 @@ export function refuseLastAdmin(removingAdmin: boolean, admins: number) {
 }
 
 /** A workspace's admins connect it to partners; a restricted (role 3) workspace has no Account area. */
+export const canConnect = (actor: MemberActor) => !actor.restricted && actor.isAdmin;
+
 export function authorizeConnect(actor: MemberActor) {
   if (actor.restricted) throw forbidden(PARTNER_CONNECT_RESTRICTED);
   if (!actor.isAdmin) throw forbidden('To access that page you must be an admin of its parent Workspace.');

@@ -50,11 +50,16 @@ export function presentTeam(
   return view;
 }
 
-export const presentConnection = (partner: PartnerRow, connectedAt: Date): ConnectedPartnerView => ({
+/** `admin`: the caller may connect and disconnect, so sees the code (it lets anyone connect a workspace). */
+export const presentConnection = (
+  partner: PartnerRow,
+  connectedAt: Date,
+  admin: boolean,
+): ConnectedPartnerView => ({
   partner_id: partner.id,
   name: partner.name,
   slug: partner.slug,
-  code: partner.code,
+  code: admin ? partner.code : null,
   partner_covers_credits: partner.coversCredits,
   partner_covers_fees: partner.coversFees,
   partner_excludes_fees: partner.excludesFees,

@@ -157,7 +157,7 @@ function ConnectedTable({
 }) {
   const disconnect = useDisconnectPartner(companyId);
   const { push } = useNotices();
-  const confirm = (partner: ConnectedPartnerView) =>
+  const confirm = (partner: ConnectedPartnerView, code: string) =>
     modals.openConfirmModal({
       title: 'Disconnect Partner',
       children: (
@@ -168,7 +168,7 @@ function ConnectedTable({
       labels: { confirm: 'Disconnect', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        disconnect.mutate(partner.code, {
+        disconnect.mutate(code, {
           onSuccess: () => push({ type: 'success', message: `${partner.name} disconnected.` }),
           onError: (caught) => push({ type: 'error', message: errorMessage(caught, PARTNER_ERROR) }),
         }),
@@ -188,13 +188,13 @@ function ConnectedTable({
             <Table.Td>{partner.name}</Table.Td>
             <Table.Td>{dayjs(partner.connected_at).format('MMM D, YYYY')}</Table.Td>
             <Table.Td>
-              {canManage && (
+              {canManage && partner.code && (
                 <Button
                   variant="subtle"
                   color="red"
                   size="compact-sm"
                   aria-label={`Disconnect ${partner.name}`}
-                  onClick={() => confirm(partner)}
+                  onClick={() => partner.code && confirm(partner, partner.code)}
                 >
                   Disconnect
                 </Button>
