@@ -75,8 +75,10 @@ test('an admin invites a colleague, who sets up sign-in from the email and works
   const colleagueContext = await browser.newContext();
   const colleague = await colleagueContext.newPage();
   await colleague.goto(link);
-  await passwordBox(colleague, 'New Password').fill(password);
-  await colleague.getByRole('button', { name: 'Reset Password' }).click();
+  // The invitation's link says what it is for: setting up sign-in, not a reset.
+  await expect(colleague.getByRole('heading', { name: 'Set up your sign-in' })).toBeVisible();
+  await passwordBox(colleague, 'Password').fill(password);
+  await colleague.getByRole('button', { name: 'Set Password' }).click();
   await expect(colleague).toHaveURL(/\/login$/);
   await loginWithPassword(colleague, email, password);
   // The invited workspace is their first, so they land in it.

@@ -238,8 +238,10 @@ describe('inviting people', () => {
     const [mail] = await t.mailTo(email);
     expect(mail.subject).toContain(owner.account!.companyName);
     expect(mail.text).toContain('valid for 7 days');
-    const link = mail.text.match(/(http\S+)\/reset-password\/(\S+)/);
+    const link = mail.text.match(/(http\S+)\/reset-password\/([^\s?]+)/);
     expect(link?.[1]).toBe(t.config.publicUrl.replace(/\/$/, ''));
+    // The page it opens says it sets up sign-in (not a reset).
+    expect(mail.text).toMatch(/\/reset-password\/\S+\?invite=1/);
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/public/user/password/reset/',

@@ -56,5 +56,5 @@ export async function createInvitee(
  */
 export async function setUpLinkFor(tx: Tx, user: UserRow, brand: MailBrand): Promise<string | null> {
   if (user.emailVerifiedAt !== null) return null;
-  return passwordLink(tx, user, brand, INVITATION_TTL_DAYS * 86_400_000);
+  return passwordLink(tx, user, brand, INVITATION_TTL_DAYS * 86_400_000, { invite: true });
 }

@@ -10,9 +10,15 @@ const RESET_TTL_MS = 3600_000;
 
 /**
  * A link `/reset-password/{id}.{secret}` that sets the user's password (and proves their address), valid
- * for `ttlMs`; it replaces the user's earlier one.
+ * for `ttlMs`; it replaces the user's earlier one. An invitation's (`invite`) asks the page to say so.
  */
-export async function passwordLink(tx: Tx, user: UserRow, brand: MailBrand, ttlMs: number) {
+export async function passwordLink(
+  tx: Tx,
+  user: UserRow,
+  brand: MailBrand,
+  ttlMs: number,
+  options: { invite?: boolean } = {},
+) {
   const secret = randomToken(24);
   const id = await issueCode(tx, {
     purpose: 'reset_password',
@@ -22,7 +28,7 @@ export async function passwordLink(tx: Tx, user: UserRow, brand: MailBrand, ttlM
     ttlMs,
     replace: true,
   });
-  return `${brand.url}/reset-password/${id}.${secret}`;
+  return `${brand.url}/reset-password/${id}.${secret}${options.invite ? '?invite=1' : ''}`;
 }
 
 /** Mails a reset link valid for an hour; used for forgot-password and first passwords. */

@@ -1,16 +1,34 @@
 import { GENERIC_ERROR_PERSISTS, validateLoginPassword } from '@charter/domain';
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { AuthAlert } from './auth-alert.tsx';
 import { checkPassword, resetPassword } from './auth-api.ts';
 import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';
 
-/** /reset-password/:code — the link from the reset email. */
+/** The page's words: a reset, or (?invite=1) an invitation's first sign-in. */
+const WORDS = {
+  reset: {
+    title: 'Choose a new password',
+    subtitle: 'Enter a new password for your account.',
+    label: 'New Password',
+    submit: 'Reset Password',
+  },
+  invite: {
+    title: 'Set up your sign-in',
+    subtitle: 'You were invited: choose a password, then sign in with your email address.',
+    label: 'Password',
+    submit: 'Set Password',
+  },
+};
+
+/** /reset-password/:code — the link from the reset email, or from an invitation (?invite=1). */
 export function ResetPasswordPage() {
   const { code = '' } = useParams();
+  const [search] = useSearchParams();
+  const words = search.get('invite') === '1' ? WORDS.invite : WORDS.reset;
   const navigate = useNavigate();
   const { push } = useNotices();
   const [password, setPassword] = useState('');
@@ -44,13 +62,13 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="Enter a new password for your account.">
+    <AuthLayout title={words.title} subtitle={words.subtitle}>
       <form onSubmit={onSubmit} noValidate aria-label="Reset password">
         <Stack gap="md">
           {error && <AuthAlert>{error}</AuthAlert>}
           <PasswordInput
             visibilityToggleButtonProps={TOGGLE_PROPS}
-            label="New Password"
+            label={words.label}
             autoComplete="new-password"
             value={password}
             onChange={(e) => {
@@ -62,7 +80,7 @@ export function ResetPasswordPage() {
             required
           />
           <Button type="submit" size="md" fullWidth loading={busy}>
-            Reset Password
+            {words.submit}
           </Button>
           <Anchor component={Link} to="/login" size="sm" ta="center">
             Back to Login
