@@ -5,13 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { hashPassword } from '../../packages/server/src/adapters/passwords.ts';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
-import {
-  brands,
-  oidcIdentities,
-  partnerMembers,
-  partners,
-  users,
-} from '../../packages/server/src/db/schema/index.ts';
+import { brands, partnerMembers, partners, users } from '../../packages/server/src/db/schema/index.ts';
 import { createAccount } from '../../packages/server/src/modules/accounts/create-account.ts';
 import { seedBrands } from '../../packages/server/src/seed.ts';
 import { startOidcProvider } from '../../packages/server/test/support/oidc-provider.ts';
@@ -40,6 +34,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let issuer: Awaited<ReturnType<typeof startOidcProvider>>;
 let partnerHost: string;
 let memberLogin: string;
+let memberEmail: string;
 let dataDir: string;
 
 test.beforeAll(async () => {
@@ -79,9 +74,9 @@ test.beforeAll(async () => {
       oidcLabel: 'Sign in with Acme CRM',
     })
     .returning();
-  // One of the partner's people, with a workspace, whose CRM identity is linked to their account (a
-  // partner's issuer never signs in as an account by its email alone).
-  const memberEmail = `crm-member-${port}@example.com`;
+  // One of the partner's people, with a workspace and a password; they link their CRM identity from
+  // their profile (a partner's issuer never signs in as an account by its email alone).
+  memberEmail = `crm-member-${port}@example.com`;
   const [member] = await db
     .insert(users)
     .values({
@@ -99,7 +94,6 @@ test.beforeAll(async () => {
   });
   await db.insert(partnerMembers).values({ partnerId: partner.id, userId: member.id, roleId: 2 });
   memberLogin = issuer.person({ email: memberEmail, given_name: 'Morgan', family_name: 'Member' }).login;
-  await db.insert(oidcIdentities).values({ userId: member.id, issuer: issuer.issuer, subject: memberLogin });
   await app.listen({ port, host: '127.0.0.1' });
 });
 
@@ -118,9 +112,29 @@ async function signInAtIssuer(page: Page, login: string) {
 }
 
 test.describe('partner CRM single sign-on', () => {
-  test("the partner's login page shows its button; signing in through its issuer lands in the workspace", async ({
+  test("a partner's person links the CRM sign-in from their profile, then signs in with it into the workspace", async ({
     page,
   }) => {
+    // Signed in with their password on the partner's site, they link their account on the profile page.
+    await page.goto(`http://${partnerHost}/login`);
+    await page.getByLabel('Email').fill(memberEmail);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('correct horse battery');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/c\/\d+\/home/);
+    await page.goto(`http://${partnerHost}/c/0/user-settings/profile`);
+    const section = page.getByRole('region', { name: 'Partner Sign-in' });
+    await section.getByRole('button', { name: 'Link Account' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${issuer.issuer.replace(/\./g, '\\.')}/`));
+    await signInAtIssuer(page, memberLogin);
+    await expect(page.getByText('Your account is linked: you can now sign in with it.')).toBeVisible();
+    await snap(page, 'partner-sso-linked');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // Signed out of the CRM too, as on another day.
+    await page.context().clearCookies();
+
     await page.goto(`http://${partnerHost}/login#from-crm`);
     const button = page.getByRole('button', { name: 'Sign in with Acme CRM' });
     await expect(button).toBeVisible();

@@ -337,6 +337,74 @@ describe('GET /api/authn/oidc/partner/{slug}/auth and callback', () => {
     }
   });
 
+  /** POST …/link as `who` (their bearer), the provider's forms as `login`, our callback with `cookie`. */
+  async function link(who: SignedIn, login: string, cookie = who.cookie, bearer = who.bearer) {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/oidc/partner/${SLUG}/link`,
+      headers: { host: HOST, authorization: bearer },
+      payload: { redirect: '/c/0/user-settings/profile' },
+    });
+    if (start.statusCode !== 200) return { start, back: null };
+    const state = start.cookies.find((c) => c.name === 'charter_oidc')?.value ?? '';
+    const url = new URL(await signInAtOidcProvider(start.json().url, login, PARTNER_CALLBACK));
+    const back = await t.app.inject({
+      url: `${url.pathname}${url.search}`,
+      headers: { host: HOST },
+      cookies: { charter_oidc: state, charter_session: cookie },
+    });
+    return { start, back };
+  }
+
+  it("lets the partner's own people link their account to its sign-in, which then signs them in", async () => {
+    await configure(admin);
+    const person = crm.person({ email: `elsewhere-${randomUUID().slice(0, 6)}@crm.example` });
+    const { back } = await link(member, person.login);
+    expect(back?.headers.location).toBe('/c/0/user-settings/profile?oidc_linked=1');
+    expect(sessionOf(back!)).toBeUndefined();
+    expect(await identitiesOf(person.login)).toMatchObject([{ issuer: crm.issuer, userId: member.user.id }]);
+    // Signing in with the CRM now reaches the member, by the linked identity (not by any address).
+    const claims = await idTokenFor(sessionOf(await partnerSignIn(person.login)));
+    expect(claims.sub).toBe(String(member.user.id));
+
+    // That identity is the member's: nobody else links it.
+    const other = await signedIn(t, { company: null });
+    await t.ctx.db.insert(partnerMembers).values({ partnerId, userId: other.user.id, roleId: 2 });
+    const taken = await link(other, person.login);
+    expect(taken.back?.headers.location).toBe('/c/0/user-settings/profile?oidc_error=identity_in_use');
+    expect(await identitiesOf(person.login)).toMatchObject([{ userId: member.user.id }]);
+  });
+
+  it('links only for the session that asked, never for staff acting as the user, nor for people off the team', async () => {
+    await configure(admin);
+    // Someone off the team.
+    const outsider = await signedIn(t, { company: null });
+    const refused = await link(outsider, crm.person().login);
+    expect(refused.start.statusCode).toBe(403);
+    // The callback reached with another session's cookie (a browser the link was not started in).
+    const person = crm.person();
+    const stranger = await signedIn(t, { company: null });
+    const crossed = await link(admin, person.login, stranger.cookie);
+    expect(crossed.back?.headers.location).toBe('/c/0/user-settings/profile?oidc_error=state');
+    expect(await identitiesOf(person.login)).toEqual([]);
+    // Staff acting as a team member by remote login.
+    const staff = await signedIn(t, { staff: true, company: null });
+    const owned = await signedIn(t);
+    await t.ctx.db.insert(partnerMembers).values({ partnerId, userId: owned.user.id, roleId: 2 });
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/remote',
+      headers: { authorization: staff.bearer },
+      payload: {
+        user_id: owned.user.id,
+        account_id: owned.account!.id,
+        reason: 'Ticket 12: sign-in trouble',
+      },
+    });
+    const acting = await link(owned, crm.person().login, owned.cookie, `Bearer ${remote.json().id_token}`);
+    expect(acting.start.statusCode).toBe(403);
+  });
+
   it('refuses an unverified email that belongs to an existing account, like Google', async () => {
     await configure(admin);
     const person = crm.person({ email: member.email, email_verified: false });

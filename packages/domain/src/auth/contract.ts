@@ -154,7 +154,12 @@ export const emailCheck = z.object({ password_allowed: z.boolean(), email_verifi
 export type EmailCheck = z.infer<typeof emailCheck>;
 
 /** A partner's single sign-on button on its brand's login page: its text and the auth URL it navigates to. */
-export const partnerSignInButton = z.object({ label: z.string(), url: z.string() });
+export const partnerSignInButton = z.object({
+  label: z.string(),
+  url: z.string(),
+  /** POST here (signed in) to link one's account to this sign-in (the partner's own people). */
+  link_url: z.string(),
+});
 export type PartnerSignInButton = z.infer<typeof partnerSignInButton>;
 
 /**

@@ -18,6 +18,14 @@ export const defaultPartnerSsoLabel = (partnerName: string) => `Sign in with ${p
 /** GET /api/authn/oidc/partner/{slug}/auth and …/callback */
 export const partnerSlugParams = z.object({ slug: z.string().min(1).max(200) });
 
+/**
+ * POST /api/user/oidc/partner/{slug}/link: one of the partner's people links their account to its CRM
+ * sign-in; the answer is the issuer's page to open. Back at `redirect` with ?oidc_linked=1, or ?oidc_error=.
+ */
+export const partnerLinkBody = z.object({ redirect: z.string().max(2000).startsWith('/') });
+export const partnerLinkResponse = z.object({ url: z.string() });
+export const PARTNER_LINK_TEAM_ONLY = "Only the partner's own people can link their account to its sign-in.";
+
 /** GET, PUT and DELETE /api/user/partner/{partnerId}/sso */
 export const partnerSsoParams = z.object({ partnerId: rowIdParam });
 

@@ -27,6 +27,8 @@ export const errorStatus = {
   USER_LIMIT_REACHED: 422,
   /** The database cannot be reached (or timed out) and nothing of the request was saved: retry later. */
   DATABASE_UNAVAILABLE: 503,
+  /** An OpenID issuer (a partner's sign-in service) could not be reached. */
+  SSO_UNAVAILABLE: 502,
   /** The database connection was lost after a write was sent: it may have been saved. Reload, do not retry blindly. */
   OUTCOME_UNKNOWN: 500,
   /** The disk (or bucket) refused the bytes for lack of space: the file was not saved. */

@@ -150,6 +150,13 @@ export const userCalls: UserCall[] = [
     (x) => ({ url: team(x, `/transaction/${x.transactionId}/assign`), body: { assignee_id: x.memberId } }),
     notOnClient,
   ),
+  // Linking an account to a partner's CRM sign-in: only on the partner's brand host with SSO configured,
+  // which the matrix's default host is not, so nobody here (partner-sso.test.ts covers who may, there).
+  u(
+    'POST /api/user/oidc/partner/{slug}/link',
+    () => ({ url: '/api/user/oidc/partner/client/link', body: { redirect: '/c/0/user-settings/profile' } }),
+    () => true,
+  ),
   // A partner's CRM single sign-on: its admins (partnerOnClient is one) and staff as themselves.
   ...(['GET', 'PUT', 'DELETE'] as const).map((method) =>
     u(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { randomToken, sha256 } from '../../adapters/secrets.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 export const SESSION_TTL_DAYS = 14;
@@ -42,7 +42,7 @@ export const liveSession = (id: string) =>
   and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
 /** The live session and its (enabled) user, or null. One indexed query. */
-export async function findLiveSession(db: Db, id: string) {
+export async function findLiveSession(db: Tx, id: string) {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -52,7 +52,7 @@ export async function findLiveSession(db: Db, id: string) {
   return row ?? null;
 }
 
-export async function findSessionByCookie(db: Db, cookie: string | undefined) {
+export async function findSessionByCookie(db: Tx, cookie: string | undefined) {
   if (!cookie) return null;
   const [id, secret] = cookie.split('.');
   if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) return null;

@@ -7,7 +7,14 @@ import type { OidcProfile } from './sign-in-with-oidc.ts';
 export type OidcSettings = { issuer: string; clientId: string; clientSecret: string };
 
 /** What the browser carries between the redirect to the issuer and the callback. */
-export type OidcPending = { state: string; nonce: string; verifier: string; redirect: string };
+export type OidcPending = {
+  state: string;
+  nonce: string;
+  verifier: string;
+  redirect: string;
+  /** Linking the issuer's identity to a signed-in user (their session) rather than signing in. */
+  link?: { userId: number; sessionId: string };
+};
 
 const configurations = new Map<string, Promise<client.Configuration>>();
 

@@ -7,6 +7,7 @@ export type OidcFailureCode =
   | 'email_missing'
   | 'email_unverified'
   | 'email_in_use'
+  | 'identity_in_use'
   | 'account_disabled'
   | 'server';
 

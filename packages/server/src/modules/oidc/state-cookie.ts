@@ -13,6 +13,7 @@ const pendingClaims = z.object({
   nonce: z.string(),
   verifier: z.string(),
   redirect: z.string(),
+  link: z.object({ userId: z.number(), sessionId: z.string() }).optional(),
 });
 
 const cookieOptions = (ctx: AppContext) =>

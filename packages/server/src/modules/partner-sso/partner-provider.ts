@@ -24,6 +24,7 @@ export const partnerButtonLabel = (partner: PartnerRow) =>
 export const partnerSignInButtonOf = (partner: PartnerRow): PartnerSignInButton => ({
   label: partnerButtonLabel(partner),
   url: partnerAuthPath(partner.slug),
+  link_url: `/api/user/oidc/partner/${encodeURIComponent(partner.slug)}/link`,
 });
 
 /**

@@ -1,4 +1,11 @@
-import { partnerSlugParams, partnerSsoBody, partnerSsoParams, partnerSsoView } from '@charter/domain';
+import {
+  partnerLinkBody,
+  partnerLinkResponse,
+  partnerSlugParams,
+  partnerSsoBody,
+  partnerSsoParams,
+  partnerSsoView,
+} from '@charter/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
@@ -11,6 +18,7 @@ import { configurePartnerSso } from './configure-partner-sso.ts';
 import { getPartnerSso } from './get-partner-sso.ts';
 import { partnerProvider } from './partner-provider.ts';
 import { findSsoPartnerAtHost } from './scope.ts';
+import { startPartnerLink } from './start-partner-link.ts';
 
 export const PARTNER_SSO_UNAVAILABLE = 'Sign-in with this partner is not available here';
 
@@ -55,6 +63,26 @@ export async function partnerSsoRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const provider = await providerFor(ctx, request, request.params.slug);
       return finishAtCallback(ctx, request, reply, provider);
+    },
+  );
+
+  app.post(
+    '/api/user/oidc/partner/:slug/link',
+    {
+      config: limit,
+      schema: {
+        tags: ['user'],
+        params: partnerSlugParams,
+        body: partnerLinkBody,
+        response: { 200: partnerLinkResponse },
+      },
+    },
+    async (request, reply) => {
+      const actor = await authenticateUser(ctx, request);
+      const found = await findSsoPartnerAtHost(ctx.db, request.headers.host, request.params.slug);
+      if (!found) throw notFound(PARTNER_SSO_UNAVAILABLE);
+      const url = await startPartnerLink({ ctx, reply, actor, found, redirect: request.body.redirect });
+      return { url };
     },
   );
 

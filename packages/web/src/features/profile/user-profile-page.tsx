@@ -1,10 +1,11 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Stack, Text } from '@mantine/core';
 import { useSession } from '../../app/session.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { AuthenticatorsSection } from './authenticators-section.tsx';
+import { PartnerSignInSection } from './partner-sign-in-section.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { Section } from './profile-section.tsx';
 
 /** /c/:companyId/user-settings: profile, password and email addresses. */
 export function UserProfilePage() {
@@ -24,32 +25,7 @@ export function UserProfilePage() {
       <Section title="Email Addresses" description="The primary email is the one you sign in with.">
         <AuthenticatorsSection />
       </Section>
+      <PartnerSignInSection />
     </Stack>
-  );
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder radius="md" padding="xl" shadow="xs" component="section" aria-label={title}>
-      <Stack gap={2} mb="lg">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {description && (
-          <Text fz="sm" c="dimmed">
-            {description}
-          </Text>
-        )}
-      </Stack>
-      {children}
-    </Card>
   );
 }
