@@ -268,7 +268,11 @@ describe('the login page on the partner host: GET /api/public/auth/providers', (
     await configure(admin);
     expect(await providersAt(HOST)).toEqual({
       google: true,
-      partner: { label: 'Sign in with Acme CRM', url: AUTH },
+      partner: {
+        label: 'Sign in with Acme CRM',
+        url: AUTH,
+        link_url: `/api/user/oidc/partner/${SLUG}/link`,
+      },
     });
     expect(await providersAt('localhost:3000')).toEqual({ google: true });
     expect(await providersAt(OTHER_HOST)).toEqual({ google: true });
