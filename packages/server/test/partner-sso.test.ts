@@ -377,6 +377,26 @@ describe('GET /api/authn/oidc/partner/{slug}/auth and callback', () => {
     const taken = await link(other, person.login);
     expect(taken.back?.headers.location).toBe('/c/0/user-settings/profile?oidc_error=identity_in_use');
     expect(await identitiesOf(person.login)).toMatchObject([{ userId: member.user.id }]);
+
+    // Once they leave the team, the partner's CRM no longer opens their account.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/partner/${partnerId}/${other.user.id}`,
+      headers: { authorization: admin.bearer },
+    });
+    expect(removed.statusCode).toBe(200);
+    const leaver = crm.person();
+    expect((await link(member, leaver.login)).back?.headers.location).toContain('oidc_linked=1');
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/partner/${partnerId}/${member.user.id}`,
+      headers: { authorization: admin.bearer },
+    });
+    expect(await identitiesOf(leaver.login)).toEqual([]);
+    expect(await identitiesOf(person.login)).toEqual([]);
+    // Signing in with it now is someone new to the platform, not the former member.
+    const after = await idTokenFor(sessionOf(await partnerSignIn(leaver.login)));
+    expect(after.sub).not.toBe(String(member.user.id));
   });
 
   it('links only for the session that asked, never for staff acting as the user, nor for people off the team', async () => {

@@ -1,13 +1,17 @@
 import { PARTNER_MEMBER_REMOVED, PARTNER_ROLE } from '@charter/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { partnerAccounts, partnerMembers } from '../../db/schema/index.ts';
+import { oidcIdentities, partnerAccounts, partnerMembers } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { dropDepartedCounsel } from '../workflows/drop-departed-counsel.ts';
 import { authorizeTeamChange, refuseLastAdmin } from './policies.ts';
 import { adminCount, findTeamMember, findTeamMembership } from './scope.ts';
 
-/** DELETE /api/user/partner/{partnerId}/{userId}: a team admin removes someone (themselves too, unless last). */
+/**
+ * DELETE /api/user/partner/{partnerId}/{userId}: a team admin removes someone (themselves too, unless last).
+ * Their workflow roles in the partner's clients go, and so does the link of their account to the partner's
+ * CRM sign-in: the partner keeps its CRM, not a key to a former member's account.
+ */
 export async function removePartnerMember({
   tx,
   actor,
@@ -34,5 +38,16 @@ export async function removePartnerMember({
     tx,
     clients.map((c) => c.accountId),
   );
+  const issuer = team.partner.oidcIssuer;
+  if (issuer) {
+    await tx
+      .delete(oidcIdentities)
+      .where(
+        and(
+          eq(oidcIdentities.userId, userId),
+          sql`rtrim(${oidcIdentities.issuer}, '/') = rtrim(${issuer}, '/')`,
+        ),
+      );
+  }
   return { message: PARTNER_MEMBER_REMOVED };
 }
