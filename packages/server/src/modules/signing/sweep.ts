@@ -1,12 +1,26 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { documents, jobs } from '../../db/schema/index.ts';
-import { mailBrandOfAccount } from '../brand/mail-brand.ts';
+import { type MailBrand, mailBrandOfAccount } from '../brand/mail-brand.ts';
 import { SYSTEM_ACTOR, senderOf } from './people.ts';
 import { recipientsOf } from './scope.ts';
 import { queueSeal, SEAL_JOB } from './seal-job.ts';
 import { sendLinks } from './send-links.ts';
 import { turnOf } from './turns.ts';
+
+/** The brand of each workspace a sweep mails for, read once per workspace rather than once per document. */
+function brandsByAccount(ctx: AppContext, tx: Tx) {
+  const known = new Map<number, Promise<MailBrand>>();
+  return (accountId: number) => {
+    let brand = known.get(accountId);
+    if (!brand) {
+      brand = mailBrandOfAccount(ctx, tx, accountId);
+      known.set(accountId, brand);
+    }
+    return brand;
+  };
+}
 
 /** A document signed by everyone but still unsealed after this long has lost its job. */
 export const SEAL_STUCK_MS = 5 * 60_000;
@@ -31,8 +45,9 @@ export async function requeueStuckSeals(ctx: AppContext, now = new Date()) {
         ),
       )
       .for('update', { skipLocked: true });
+    const brandOf = brandsByAccount(ctx, tx);
     for (const { id, accountId } of stuck) {
-      await queueSeal(ctx, tx, id, await mailBrandOfAccount(ctx, tx, accountId));
+      await queueSeal(ctx, tx, id, await brandOf(accountId));
       await tx.update(documents).set({ updatedAt: now }).where(eq(documents.id, id));
     }
     return stuck.length;
@@ -48,6 +63,7 @@ export async function sendReminders(ctx: AppContext, now = new Date()) {
       .from(documents)
       .where(and(inArray(documents.signingState, ['sent']), isNotNull(documents.reminderDays)))
       .for('update', { skipLocked: true });
+    const brandOf = brandsByAccount(ctx, tx);
     for (const document of due) {
       const every = (document.reminderDays ?? 0) * DAY_MS;
       const waiting = turnOf(document, await recipientsOf(tx, document.id)).filter((r) => {
@@ -61,7 +77,7 @@ export async function sendReminders(ctx: AppContext, now = new Date()) {
         tx,
         document,
         recipients: waiting,
-        brand: await mailBrandOfAccount(ctx, tx, document.accountId),
+        brand: await brandOf(document.accountId),
         sender,
         by: SYSTEM_ACTOR,
         reminder: true,
