@@ -47,6 +47,8 @@ export type Config = {
   signingLinkDays: number;
   /** An RFC 3161 time-stamping authority for seals (TSA_URL); none when null. */
   tsaUrl: string | null;
+  /** LINK_SECRET: the key room and outside-form codes are derived under; else one kept in app_secrets. */
+  linkSecret: string | null;
   /** The TSA's certificate or its issuing CA (DER of the PEM file TSA_CERT): timestamps must come from it. */
   tsaCertificate: Buffer | null;
   /** LibreOffice's soffice, for previews of office files as PDF; null when none is installed. */
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       : null,
     signingLinkDays: Number(env.SIGNING_LINK_DAYS ?? SIGNING_LINK_DAYS),
     tsaUrl: env.TSA_URL || null,
+    linkSecret: env.LINK_SECRET || null,
     tsaCertificate: env.TSA_CERT
       ? derOfPem(fs.readFileSync(path.resolve(env.INIT_CWD ?? process.cwd(), env.TSA_CERT), 'utf8'))
       : null,

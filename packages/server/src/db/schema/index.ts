@@ -4,6 +4,7 @@ export * from './codes.ts';
 export * from './live.ts';
 export * from './partners.ts';
 export * from './review.ts';
+export * from './rooms.ts';
 export * from './signing.ts';
 export * from './system.ts';
 export * from './templates.ts';
