@@ -226,6 +226,20 @@ describe('the NDA gate of a room', () => {
     expect(mails.map((m) => m.subject.startsWith('Completed'))).toEqual([true]);
     expect(Buffer.compare(mails[0].attachments[0].content, bytes)).toBe(0);
 
+    // The owner sees it among the workspace's signed documents, its history bound to the room and chained.
+    const view = await call(owner, 'GET', `/api/account/signing/documents/${document.id}`);
+    expect(view.status).toBe(200);
+    expect(view.body.state).toBe('completed');
+    expect(view.body.events.map((e: Json) => e.kind)).toEqual([
+      'created',
+      'sent',
+      'link_sent',
+      'viewed',
+      'consented',
+      'signed',
+      'sealed',
+    ]);
+
     // Signed: starting again asks nothing more.
     expect(await start(room, visitor)).toEqual({ status: 'signed', url: null, document_id: document.id });
   });

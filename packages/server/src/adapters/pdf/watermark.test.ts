@@ -123,6 +123,13 @@ describe('watermarkPdf', () => {
     }
   });
 
+  it('draws any script the bundled fonts have, Chinese included', async () => {
+    const text = watermarkText('王小明@例子.公司', new Date('2026-11-25T21:04:00Z'));
+    const marked = await watermarkPdf(await pages(), text);
+    const texts = await rawTextByPage(marked);
+    for (const page of texts) expect(page).toContain('王小明@例子.公司·2026-11-2521:04UTC');
+  });
+
   it('refuses what it cannot read rather than hand it out unmarked', async () => {
     await expect(watermarkPdf(Buffer.from('not a pdf'), TEXT)).rejects.toThrow();
   });
