@@ -356,6 +356,19 @@ describe('the NDA gate of a room', () => {
     expect(history).toEqual([]);
   });
 
+  it('still seals an NDA whose visitor was removed meanwhile, recording nothing in the room', async () => {
+    const owner = await signedIn(t);
+    const room = await makeRoom(owner, await uploadNda(owner));
+    const visitor = await makeVisitor(room, uniqueEmail('removed'));
+    const started = await start(room, visitor);
+    await t.ctx.db.delete(roomVisitors).where(eq(roomVisitors.id, visitor.id));
+    await signAs(secretOf(started.url), 'Removed Visitor');
+    await t.ctx.jobs.drain();
+    const [doc] = await t.ctx.db.select().from(documents).where(eq(documents.id, started.document_id!));
+    expect(doc.signingState).toBe('completed');
+    expect(await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.roomId, room.id))).toEqual([]);
+  });
+
   it('places the fields at the foot of the last page, whatever its size', () => {
     const letter = ndaFields([
       { width: 612, height: 792 },
