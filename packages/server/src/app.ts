@@ -47,6 +47,8 @@ import { partnerRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
+import { roomRoutes } from './modules/rooms/routes.ts';
+import { userRoomRoutes } from './modules/rooms/user-routes.ts';
 import { publicSigningRoutes } from './modules/signing/public-routes.ts';
 import { signingRoutes } from './modules/signing/routes.ts';
 import { startSigningSchedule } from './modules/signing/sweep.ts';
@@ -225,6 +227,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicSigningRoutes,
     reviewRoutes,
     publicReviewRoutes,
+    roomRoutes,
+    userRoomRoutes,
     staffRoutes,
     readinessRoutes,
   ]) {
