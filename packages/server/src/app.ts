@@ -45,6 +45,7 @@ import { oidcRoutes } from './modules/oidc/routes.ts';
 import { partnerSsoRoutes } from './modules/partner-sso/routes.ts';
 import { partnerRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { publicSigningRoutes } from './modules/signing/public-routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicSigningRoutes,
     reviewRoutes,
     publicReviewRoutes,
+    reportRoutes,
     staffRoutes,
     readinessRoutes,
   ]) {

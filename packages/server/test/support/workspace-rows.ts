@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { rooms } from '../../src/db/schema/index.ts';
 import { accountCaller, type Json, type SignedIn } from '../factories.ts';
 import type { TestApp } from '../harness.ts';
 import { docx, paragraph } from './docx.ts';
@@ -26,6 +28,7 @@ export type WorkspaceRows = {
   counselId: number;
   recipientId: number;
   customDocumentId: number;
+  roomId: number;
 };
 
 /** POST of files as multipart/form-data with the caller's workspace token. */
@@ -97,6 +100,11 @@ export async function fillWorkspace(t: TestApp, who: SignedIn, templateId: strin
   });
   const todos = await ok('GET', '/api/account/recommendation');
   const todo = (todos as Json[]).find((row) => row.transaction.id === transactionId);
+  // A room of the workspace (inserted: its routes are the rooms area's), for routes that name one.
+  const [room] = await t.ctx.db
+    .insert(rooms)
+    .values({ accountId: who.account!.id, label: 'Data room', codeHash: `pending:${randomUUID()}` })
+    .returning({ id: rooms.id });
   return {
     templateId,
     projectId: project.id,
@@ -113,6 +121,7 @@ export async function fillWorkspace(t: TestApp, who: SignedIn, templateId: strin
     counselId: counsel.id,
     recipientId: recipient.id,
     customDocumentId: custom.id,
+    roomId: room.id,
   };
 }
 
