@@ -21,6 +21,7 @@ const PersonalDashboardPage = lazyPage(() =>
   import('../dashboard/personal-dashboard-page.tsx').then((m) => m.PersonalDashboardPage),
 );
 const SettingsPage = lazyPage(() => import('../members/settings-page.tsx').then((m) => m.SettingsPage));
+const ReportsPage = lazyPage(() => import('../reports/reports-page.tsx').then((m) => m.ReportsPage));
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
@@ -28,7 +29,6 @@ const UserProfilePage = lazyPage(() =>
 /** Company pages still to come, by path and title. */
 const PLACEHOLDERS: [string, string][] = [
   ['rooms', 'Rooms'],
-  ['reports', 'Reports'],
   ['settings/subscriptions', 'Subscriptions'],
   ['settings/billing', 'Billing'],
   ['plans', 'Plans'],
@@ -54,6 +54,7 @@ export const companyRoutes: RouteObject[] = [
   { path: 'teams', element: <TeamsPage /> },
   // The spec's /{product}-partners with our product slug (see WORKSPACE_PARTNERS_PATH).
   { path: 'charter-partners', element: <WorkspacePartnersPage /> },
+  { path: 'reports', element: <ReportsPage /> },
   { path: 'dashboard', element: <PersonalDashboardPage /> },
   { path: 'dashboard/personal', element: <PersonalDashboardPage /> },
   // Workspace settings: profile and members (features/members); subscriptions and billing come later.
