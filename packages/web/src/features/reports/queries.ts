@@ -1,4 +1,4 @@
-import type { ReportTableView, SharedReportView } from '@charter/domain';
+import type { ReportTableView, RoomReportView, SharedReportView, UserReportView } from '@charter/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
 
@@ -35,5 +35,26 @@ export function useUpdateReportSharing(companyId: number) {
       );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKey(companyId) }),
+  });
+}
+
+/** Puts a report table in a room (POST /api/account/admin/room/{id}/report). */
+export function useAddRoomReport(companyId: number, roomId: number) {
+  return useMutation({
+    mutationFn: (body: { feature_type_id: string; user_only: boolean }) =>
+      apiFetch<{ message: string; report: RoomReportView }>(`/api/account/admin/room/${roomId}/report`, {
+        ...account(companyId),
+        method: 'POST',
+        body,
+      }),
+  });
+}
+
+/** The shared reports the signed-in user may see, across workspaces (GET /api/user/report). */
+export function useUserReports(enabled = true) {
+  return useQuery({
+    queryKey: ['user', 'reports'] as const,
+    queryFn: () => apiFetch<UserReportView[]>('/api/user/report', { auth: 'id' }),
+    enabled,
   });
 }
