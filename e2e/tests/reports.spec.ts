@@ -98,4 +98,13 @@ test('a workflow’s investor list is a report table: sorted, downloaded as CSV 
   await expect(dialog.getByRole('switch')).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Ada Angel' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Zed Investor' })).not.toBeChecked();
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Shared and narrowed to one row, the report shows in the dashboard with that row only.
+  await page.goto(`/c/${accountId}/dashboard`);
+  const shared = page.getByRole('region', { name: 'Investors' });
+  await expect(shared.getByRole('cell', { name: 'Ada Angel' })).toBeVisible();
+  await expect(shared.locator('tbody tr')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/reports-dashboard.png', fullPage: true });
 });
