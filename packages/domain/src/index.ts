@@ -10,6 +10,7 @@ export * from './partner-sso/contract.ts';
 export * from './partners/contract.ts';
 export * from './platform/contract.ts';
 export * from './profile/contract.ts';
+export * from './reports/contract.ts';
 export * from './review/contract.ts';
 export * from './rooms/constants.ts';
 export * from './rooms/contract.ts';

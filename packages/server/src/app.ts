@@ -45,6 +45,7 @@ import { oidcRoutes } from './modules/oidc/routes.ts';
 import { partnerSsoRoutes } from './modules/partner-sso/routes.ts';
 import { partnerRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicReviewRoutes,
     roomRoutes,
     userRoomRoutes,
+    reportRoutes,
     staffRoutes,
     readinessRoutes,
   ]) {

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rooms } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -13,7 +15,12 @@ import {
 } from './support/workspace-rows.ts';
 
 /** One request: the route as OpenAPI names it, and how to call it on `theirs` while holding `mine`. */
-type Rows = WorkspaceRows & { ownerId: number; partnerCode: string };
+type Rows = WorkspaceRows & {
+  ownerId: number;
+  partnerCode: string;
+  sharedReportId: number;
+  roomReportId: number;
+};
 type Probe = {
   route: string;
   request: (theirs: Rows, mine: Rows) => { url: string; body?: unknown; upload?: boolean };
@@ -328,6 +335,30 @@ const probes: Probe[] = [
   probe('DELETE /api/account/admin/room/{id}/feature/{featureId}', (x, me) => ({
     url: `/api/account/admin/room/${me.roomId}/feature/${me.roomTableId}?resource_id=${x.resourceId}`,
   })),
+  probe('PUT /api/account/shared_report/{id}', (x) => ({
+    url: `/api/account/shared_report/${x.sharedReportId}`,
+    body: { is_active: false },
+  })),
+  probe('POST /api/account/shared_report', (x) => ({
+    url: '/api/account/shared_report',
+    body: { feature_type_id: `${x.templateId}.people`, metadata: { resource_id: [x.resourceId] } },
+  })),
+  probe('POST /api/account/admin/room/{id}/report', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/report`,
+    body: { feature_type_id: `${x.templateId}.people` },
+  })),
+  probe('DELETE /api/account/admin/room/{id}/report/{reportId}', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/report/${x.roomReportId}`,
+  })),
+  probe('DELETE /api/account/admin/room/{id}/report/{reportId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/report/${x.roomReportId}`,
+  })),
+  probe('PATCH /api/account/admin/room/{id}/report/{a}/swap/{b}', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/report/${x.roomReportId}/swap/${x.roomReportId}`,
+  })),
+  probe('PATCH /api/account/admin/room/{id}/report/{a}/swap/{b}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/report/${x.roomReportId}/swap/${me.roomReportId}`,
+  })),
   // Her partner's code: disconnecting it from his workspace leaves her connection alone.
   probe('DELETE /api/account/admin/partner/{code}', (x) => ({
     url: `/api/account/admin/partner/${x.partnerCode}`,
@@ -356,6 +387,17 @@ describe('tenancy: another workspace is never reached', () => {
   let hers: Rows;
   let his: Rows;
   const call = accountCaller(() => t);
+  /** A shared report and, once the room exists, a room report of the workspace (modules/reports). */
+  const reportRows = async (who: SignedIn) => {
+    const feature_type_id = 'test-module-two.people';
+    const shared = await call(who, 'POST', '/api/account/shared_report', { feature_type_id });
+    const [room] = await t.ctx.db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(eq(rooms.accountId, who.account!.id));
+    const placed = await call(who, 'POST', `/api/account/admin/room/${room.id}/report`, { feature_type_id });
+    return { sharedReportId: shared.body.report.id as number, roomReportId: placed.body.report.id as number };
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -364,8 +406,18 @@ describe('tenancy: another workspace is never reached', () => {
     bob = await signedIn(t);
     const partner = await createPartner(t, { clients: [alice.account!.id] });
     const partnerCode = partner.code;
-    hers = { ...(await fillWorkspace(t, alice, 'test-module-two')), ownerId: alice.user.id, partnerCode };
-    his = { ...(await fillWorkspace(t, bob, 'test-module-two')), ownerId: bob.user.id, partnerCode: 'NONE' };
+    hers = {
+      ...(await fillWorkspace(t, alice, 'test-module-two')),
+      ownerId: alice.user.id,
+      partnerCode,
+      ...(await reportRows(alice)),
+    };
+    his = {
+      ...(await fillWorkspace(t, bob, 'test-module-two')),
+      ownerId: bob.user.id,
+      partnerCode: 'NONE',
+      ...(await reportRows(bob)),
+    };
   });
   afterAll(() => t.close());
 

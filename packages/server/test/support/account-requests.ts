@@ -456,6 +456,42 @@ export const accountCalls: AccountCall[] = [
   ),
   // Rooms (spec 3 §7): refused as a whole to a restricted (role 3) workspace.
   ...roomCalls(),
+  // Reports: none in a restricted workspace (spec 1 §6); sharing and room reports are its admins'.
+  c('GET /api/account/reports', () => ({ url: '/api/account/reports' }), null, 403),
+  c('GET /api/account/shared_report', () => ({ url: '/api/account/shared_report' }), null, 403),
+  c(
+    'POST /api/account/shared_report',
+    (x) => ({ url: '/api/account/shared_report', body: { feature_type_id: `${x.templateId}.people` } }),
+    null,
+    403,
+  ),
+  c(
+    'PUT /api/account/shared_report/{id}',
+    () => ({ url: '/api/account/shared_report/1', body: { is_active: true } }),
+    null,
+    403,
+  ),
+  c(
+    'POST /api/account/admin/room/{id}/report',
+    (x) => ({
+      url: `/api/account/admin/room/${x.roomId}/report`,
+      body: { feature_type_id: `${x.templateId}.people` },
+    }),
+    null,
+    403,
+  ),
+  c(
+    'DELETE /api/account/admin/room/{id}/report/{reportId}',
+    (x) => ({ url: `/api/account/admin/room/${x.roomId}/report/1` }),
+    null,
+    403,
+  ),
+  c(
+    'PATCH /api/account/admin/room/{id}/report/{a}/swap/{b}',
+    (x) => ({ url: `/api/account/admin/room/${x.roomId}/report/1/swap/2` }),
+    null,
+    403,
+  ),
   // Members and the workspace's profile live under Account, hidden from a restricted workspace (spec 1 §6).
   c('GET /api/account/admin/users', () => ({ url: '/api/account/admin/users' }), 403, 403),
   c(

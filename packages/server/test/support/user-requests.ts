@@ -56,6 +56,8 @@ const u = (route: string, request: UserCall['request'], refused: UserCall['refus
 
 export const userCalls: UserCall[] = [
   u('GET /api/user/me', () => ({ url: '/api/user/me' }), anonymousOnly),
+  // Shared reports: any signed-in user (a member's workspaces, or their own rows elsewhere).
+  u('GET /api/user/report', () => ({ url: '/api/user/report' }), anonymousOnly),
   u('GET /api/user/accounts', () => ({ url: '/api/user/accounts' }), anonymousOnly),
   u(
     'POST /api/user/accounts',

@@ -26,13 +26,13 @@ const RoomPage = lazyPage(() => import('../rooms/room-page.tsx').then((m) => m.R
 const ShareDataRoomPage = lazyPage(() =>
   import('../rooms/share-data-room-page.tsx').then((m) => m.ShareDataRoomPage),
 );
+const ReportsPage = lazyPage(() => import('../reports/reports-page.tsx').then((m) => m.ReportsPage));
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
 
 /** Company pages still to come, by path and title. */
 const PLACEHOLDERS: [string, string][] = [
-  ['reports', 'Reports'],
   ['settings/subscriptions', 'Subscriptions'],
   ['settings/billing', 'Billing'],
   ['plans', 'Plans'],
@@ -61,6 +61,7 @@ export const companyRoutes: RouteObject[] = [
   { path: 'teams', element: <TeamsPage /> },
   // The spec's /{product}-partners with our product slug (see WORKSPACE_PARTNERS_PATH).
   { path: 'charter-partners', element: <WorkspacePartnersPage /> },
+  { path: 'reports', element: <ReportsPage /> },
   { path: 'dashboard', element: <PersonalDashboardPage /> },
   { path: 'dashboard/personal', element: <PersonalDashboardPage /> },
   // Workspace settings: profile and members (features/members); subscriptions and billing come later.
