@@ -148,6 +148,8 @@ describe('the authorization matrix: no unexpected 2xx on any route', () => {
       transactionId: rows.transactionId,
       templateId: rows.templateId,
       documentId: rows.documentId,
+      roomId: rows.roomId,
+      roomHistoryId: rows.roomHistoryId,
     };
   });
   afterAll(() => t.close());

@@ -493,4 +493,30 @@ export const accountCalls: AccountCall[] = [
     403,
     403,
   ),
+  // Room settings (modules/room-settings): the workspace's admins; a restricted workspace has no rooms.
+  ...roomSettingsCalls(),
 ];
+
+function roomSettingsCalls(): AccountCall[] {
+  const room = (x: Rows, rest: string) => `/api/account/admin/room/${x.roomId}${rest}`;
+  const calls: [string, AccountCall['request']][] = [
+    ['GET /api/account/admin/room/{id}/code', (x) => ({ url: room(x, '/code') })],
+    [
+      'POST /api/account/admin/room/{id}/code',
+      (x) => ({ url: room(x, '/code'), body: { identifier: { type: 'email', value: 'rooms@example.com' } } }),
+    ],
+    ['GET /api/account/admin/room/{id}/stats', (x) => ({ url: room(x, '/stats?sort=name') })],
+    ['GET /api/account/admin/room/{id}/history', (x) => ({ url: room(x, '/history?sort=downloads') })],
+    ['GET /api/account/admin/room/{id}/history.csv', (x) => ({ url: room(x, '/history.csv') })],
+    ['GET /api/account/admin/room/{id}/analytics', (x) => ({ url: room(x, '/analytics') })],
+    [
+      'DELETE /api/account/admin/room/{id}/codes/{codeId}',
+      (x) => ({ url: room(x, `/codes/${x.roomCodeId}`) }),
+    ],
+    [
+      'DELETE /api/account/admin/room/{id}/users/{visitorId}',
+      (x) => ({ url: room(x, `/users/${x.roomVisitorId}`) }),
+    ],
+  ];
+  return calls.map(([route, request]) => c(route, request, 403, 403));
+}
