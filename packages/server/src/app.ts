@@ -48,6 +48,8 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { roomSettingsRoutes } from './modules/room-settings/routes.ts';
+import { roomRoutes } from './modules/rooms/routes.ts';
+import { userRoomRoutes } from './modules/rooms/user-routes.ts';
 import { publicSigningRoutes } from './modules/signing/public-routes.ts';
 import { signingRoutes } from './modules/signing/routes.ts';
 import { startSigningSchedule } from './modules/signing/sweep.ts';
@@ -226,6 +228,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicSigningRoutes,
     reviewRoutes,
     publicReviewRoutes,
+    roomRoutes,
+    userRoomRoutes,
     roomSettingsRoutes,
     staffRoutes,
     readinessRoutes,

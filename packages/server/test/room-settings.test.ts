@@ -1,4 +1,4 @@
-import { ADMIN_WARNING, ROOM_MESSAGES, ROOM_SETTINGS_MESSAGES } from '@charter/domain';
+import { ROOM_ADMIN_MESSAGES, ROOM_MESSAGES, ROOM_SETTINGS_MESSAGES } from '@charter/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken, sha256 } from '../src/adapters/secrets.ts';
@@ -60,14 +60,14 @@ describe('room settings: sharing, users, history, analytics (spec 3 §2, §3, §
     const asMember = { ...owner, accountBearer: `Bearer ${memberToken}` };
     const refused = await call(asMember, 'GET', `${base(room.id)}/stats`);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(ADMIN_WARNING);
+    expect(refused.body.code).toBe('FORBIDDEN');
 
     const restricted = await signedIn(t);
     await t.ctx.db.update(accounts).set({ roleId: 3 }).where(eq(accounts.id, restricted.account!.id));
     const theirRoom = await insertRoom(t, restricted.account!.id);
     const res = await call(restricted, 'GET', `${base(theirRoom.id)}/history`);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe(ROOM_SETTINGS_MESSAGES.noRoomAccess);
+    expect(res.body.message).toBe(ROOM_ADMIN_MESSAGES.restricted);
   });
 
   it('shares a personal link by email: a guest user, a hashed secret, a link under the brand', async () => {

@@ -11,7 +11,6 @@ export const ROOM_SETTINGS_MESSAGES = {
   disconnected: 'User Disconnected',
   revoked: 'Room link revoked.',
   historyRemoved: 'History entry removed.',
-  noRoomAccess: 'Rooms are not available in this workspace.',
   visited: (name: string, room: string) => `${name} opened ${room}.`,
 } as const;
 

@@ -4,7 +4,7 @@ import { accountCaller, type Json, type SignedIn } from '../factories.ts';
 import type { TestApp } from '../harness.ts';
 import { docx, paragraph } from './docx.ts';
 import { multipart } from './multipart.ts';
-import { insertHistory, insertRoom, insertRoomCode, insertVisitor } from './rooms.ts';
+import { insertHistory, insertRoomCode, insertVisitor } from './rooms.ts';
 
 export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -27,8 +27,12 @@ export type WorkspaceRows = {
   counselId: number;
   recipientId: number;
   customDocumentId: number;
-  /** A room with a visitor, a personal link and a history entry (inserted directly: see support/rooms.ts). */
+  /** A room with a link, the cabinet file as a document and a table listing the resource. */
   roomId: number;
+  roomLinkId: number;
+  roomDocumentId: number;
+  roomTableId: number;
+  /** Its visitor, personal link and history entry (inserted directly: see support/rooms.ts). */
   roomVisitorId: number;
   roomCodeId: number;
   roomHistoryId: number;
@@ -101,9 +105,20 @@ export async function fillWorkspace(t: TestApp, who: SignedIn, templateId: strin
     counsel_type: 'Attorney',
     user_id: who.user.id,
   });
+  const room = await ok('POST', '/api/account/admin/room', { label: 'Deal room', type: 'deal' });
+  const roomLink = await ok('POST', `/api/account/admin/room/${room.id}/link`, { link: 'example.com' });
+  const roomDocument = await ok('POST', `/api/account/admin/room/${room.id}/document`, {
+    file_id: word.body[0].id,
+  });
+  const { resource_type_id: resourceTypeId } = await ok('GET', `/api/account/resource/${resource.id}`);
+  const roomTable = await ok('POST', `/api/account/admin/room/${room.id}/feature`, {
+    kind: 'table',
+    resource_type_id: resourceTypeId ?? 2,
+    fields: [{ key: 'email', label: 'Email', type: 'email' }],
+    resource_ids: [resource.id],
+  });
   const todos = await ok('GET', '/api/account/recommendation');
   const todo = (todos as Json[]).find((row) => row.transaction.id === transactionId);
-  const room = await insertRoom(t, who.account!.id);
   const visitor = await insertVisitor(t, room.id, { email: 'vera@example.com', name: 'Vera' });
   const code = await insertRoomCode(t, room.id, 'vera@example.com');
   const [entry] = await insertHistory(t, [{ roomId: room.id, visitorId: visitor.id, action: 'visit' }]);
@@ -124,6 +139,9 @@ export async function fillWorkspace(t: TestApp, who: SignedIn, templateId: strin
     recipientId: recipient.id,
     customDocumentId: custom.id,
     roomId: room.id,
+    roomLinkId: roomLink.id,
+    roomDocumentId: roomDocument.id,
+    roomTableId: roomTable.id,
     roomVisitorId: visitor.id,
     roomCodeId: code.id,
     roomHistoryId: entry.id,
@@ -143,7 +161,10 @@ export async function snapshotWorkspace(t: TestApp, accountId: number) {
     'resources', ${owned('resources')}, 'recommendations', ${owned('recommendations')},
     'recipients', ${owned('document_recipients')}, 'custom_documents', ${owned('custom_documents')},
     'reviewers', ${owned('document_reviewers')}, 'suggestions', ${owned('document_suggestions')},
-    'revisions', ${owned('document_revisions')},
+    'revisions', ${owned('document_revisions')}, 'rooms', ${owned('rooms')},
+    'room_links', ${through('room_links', 'rooms', 'room_id')},
+    'room_documents', ${through('room_documents', 'rooms', 'room_id')},
+    'room_tables', ${through('room_tables', 'rooms', 'room_id')},
     'counsel', ${through('project_counsel', 'projects', 'project_id')},
     'answers', ${through('flat_features', 'transactions', 'transaction_id')},
     'resource_features', ${through('resource_features', 'resources', 'resource_id')},
