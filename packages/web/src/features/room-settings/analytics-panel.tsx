@@ -1,48 +1,54 @@
 import type { RoomAnalytics } from '@charter/domain';
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 
 const WIDTH = 600;
-const HEIGHT = 160;
-const PAD = 24;
+const HEIGHT = 120;
 
-/** Visits per day as bars, in plain SVG (no chart library): the day and count are in each bar's title. */
+/**
+ * Visits per day as bars, in plain SVG (no chart library). The drawing stretches to the panel's width;
+ * the scale and dates are text beside it, so they keep their size. Each bar's title names day and count.
+ */
 export function VisitsChart({ days }: { days: RoomAnalytics['views_over_time'] }) {
   const max = Math.max(1, ...days.map((d) => d.visits));
-  const step = (WIDTH - PAD * 2) / Math.max(days.length, 1);
+  const step = WIDTH / Math.max(days.length, 1);
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      width="100%"
-      role="img"
-      aria-label={`Visits over the last ${days.length} days`}
-    >
-      <line x1={PAD} y1={HEIGHT - PAD} x2={WIDTH - PAD} y2={HEIGHT - PAD} stroke="#ced4da" />
-      <text x={PAD} y={14} fontSize={11} fill="#868e96">
-        {max}
-      </text>
-      {days.map((d, i) => {
-        const h = ((HEIGHT - PAD * 2) * d.visits) / max;
-        return (
-          <rect
-            key={d.day}
-            data-testid="visits-bar"
-            x={PAD + i * step + 1}
-            y={HEIGHT - PAD - h}
-            width={Math.max(step - 2, 1)}
-            height={h}
-            fill="#1c7ed6"
-          >
-            <title>{`${d.day}: ${d.visits}`}</title>
-          </rect>
-        );
-      })}
-      <text x={PAD} y={HEIGHT - 6} fontSize={11} fill="#868e96">
-        {days[0]?.day}
-      </text>
-      <text x={WIDTH - PAD} y={HEIGHT - 6} fontSize={11} fill="#868e96" textAnchor="end">
-        {days.at(-1)?.day}
-      </text>
-    </svg>
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed">{`${max} visits`}</Text>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        width="100%"
+        height={HEIGHT}
+        role="img"
+        aria-label={`Visits over the last ${days.length} days`}
+      >
+        <line x1={0} y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} stroke="#ced4da" />
+        {days.map((d, i) => {
+          const h = (HEIGHT * d.visits) / max;
+          return (
+            <rect
+              key={d.day}
+              data-testid="visits-bar"
+              x={i * step + 1}
+              y={HEIGHT - h}
+              width={Math.max(step - 2, 1)}
+              height={h}
+              fill="#1c7ed6"
+            >
+              <title>{`${d.day}: ${d.visits}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          {days[0]?.day}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {days.at(-1)?.day}
+        </Text>
+      </Group>
+    </Stack>
   );
 }
 

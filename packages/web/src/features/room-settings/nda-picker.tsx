@@ -1,4 +1,4 @@
-import type { FolderListing } from '@charter/domain';
+import type { CabinetFileInfo, FolderListing } from '@charter/domain';
 import {
   Alert,
   Anchor,
@@ -22,13 +22,19 @@ type Props = { companyId: number; fileId: number | null; onChange: (fileId: numb
 /** The NDA visitors sign before documents show: a PDF of the file cabinet, or none. */
 export function NdaPicker({ companyId, fileId, onChange }: Props) {
   const [opened, setOpened] = useState(false);
+  const info = useQuery({
+    queryKey: ['account', companyId, 'cabinet-file', fileId, 'info'],
+    queryFn: () =>
+      apiFetch<CabinetFileInfo>(`/api/account/box/file/${fileId}/info`, { accountId: companyId }),
+    enabled: fileId !== null,
+  });
   return (
     <Group gap="sm">
       <Text size="sm" fw={500}>
         NDA
       </Text>
       <Text size="sm" c={fileId === null ? 'dimmed' : undefined}>
-        {fileId === null ? 'None' : `Cabinet file #${fileId}`}
+        {fileId === null ? 'None' : (info.data?.filename ?? `Cabinet file #${fileId}`)}
       </Text>
       <Button size="xs" variant="light" onClick={() => setOpened(true)}>
         {fileId === null ? 'Choose NDA' : 'Change NDA'}
