@@ -47,6 +47,7 @@ import { partnerRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
+import { roomVisitorRoutes } from './modules/room-visitors/routes.ts';
 import { publicSigningRoutes } from './modules/signing/public-routes.ts';
 import { signingRoutes } from './modules/signing/routes.ts';
 import { startSigningSchedule } from './modules/signing/sweep.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicSigningRoutes,
     reviewRoutes,
     publicReviewRoutes,
+    roomVisitorRoutes,
     staffRoutes,
     readinessRoutes,
   ]) {
