@@ -12,6 +12,7 @@ export * from './platform/contract.ts';
 export * from './profile/contract.ts';
 export * from './review/contract.ts';
 export * from './rooms/constants.ts';
+export * from './rooms/contract.ts';
 export * from './rooms/visitor-contract.ts';
 export * from './rules/index.ts';
 export * from './signing/consent.ts';

@@ -48,6 +48,8 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { roomVisitorRoutes } from './modules/room-visitors/routes.ts';
+import { roomRoutes } from './modules/rooms/routes.ts';
+import { userRoomRoutes } from './modules/rooms/user-routes.ts';
 import { publicSigningRoutes } from './modules/signing/public-routes.ts';
 import { signingRoutes } from './modules/signing/routes.ts';
 import { startSigningSchedule } from './modules/signing/sweep.ts';
@@ -227,6 +229,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     reviewRoutes,
     publicReviewRoutes,
     roomVisitorRoutes,
+    roomRoutes,
+    userRoomRoutes,
     staffRoutes,
     readinessRoutes,
   ]) {

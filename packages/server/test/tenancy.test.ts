@@ -239,6 +239,95 @@ const probes: Probe[] = [
   probe('DELETE /api/account/recommendation/{id}', (x) => ({
     url: `/api/account/recommendation/${x.todoId}`,
   })),
+  // Rooms: her room, its rows, and her rows named in my room's bodies.
+  probe('GET /api/account/admin/room/{id}', (x) => ({ url: `/api/account/admin/room/${x.roomId}` })),
+  probe('PUT /api/account/admin/room/{id}', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}`,
+    body: { label: 'Mine now', open: true },
+  })),
+  probe('PUT /api/account/admin/room/{id}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}`,
+    body: { nda_file_id: x.cabinetFileId },
+  })),
+  probe('DELETE /api/account/admin/room/{id}', (x) => ({ url: `/api/account/admin/room/${x.roomId}` })),
+  probe('POST /api/account/admin/room', (x) => ({
+    url: '/api/account/admin/room',
+    body: { label: 'Mine', project_id: x.projectId },
+  })),
+  probe('POST /api/account/admin/room', (x) => ({
+    url: '/api/account/admin/room',
+    body: { label: 'Mine', transaction_id: x.transactionId },
+  })),
+  probe('GET /api/account/admin/room/{id}/code-link', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/code-link`,
+  })),
+  probe('POST /api/account/admin/room/{id}/code-link/regenerate', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/code-link/regenerate`,
+  })),
+  probe('GET /api/account/admin/room/{id}/link', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/link`,
+  })),
+  probe('POST /api/account/admin/room/{id}/link', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/link`,
+    body: { link: 'evil.example' },
+  })),
+  probe('PUT /api/account/admin/room/{id}/link/{linkId}', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/link/${x.roomLinkId}`,
+    body: { link: 'evil.example' },
+  })),
+  probe('PUT /api/account/admin/room/{id}/link/{linkId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/link/${x.roomLinkId}`,
+    body: { link: 'evil.example' },
+  })),
+  probe('DELETE /api/account/admin/room/{id}/link/{linkId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/link/${x.roomLinkId}`,
+  })),
+  probe('PATCH /api/account/admin/room/{id}/link/{a}/swap/{b}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/link/${me.roomLinkId}/swap/${x.roomLinkId}`,
+  })),
+  probe('GET /api/account/admin/room/{id}/document', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/document`,
+  })),
+  probe('POST /api/account/admin/room/{id}/document', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/document`,
+    body: { file_id: x.cabinetFileId },
+  })),
+  probe('POST /api/account/admin/room/{id}/document', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/document`,
+    body: { document_history_id: x.documentId },
+  })),
+  probe('POST /api/account/admin/room/{id}/document/upload', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/document/upload`,
+    upload: true,
+  })),
+  probe('PUT /api/account/admin/room/{id}/document/{docId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/document/${x.roomDocumentId}`,
+    body: { label: 'Mine' },
+  })),
+  probe('DELETE /api/account/admin/room/{id}/document/{docId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/document/${x.roomDocumentId}`,
+  })),
+  probe('PATCH /api/account/admin/room/{id}/document/{a}/swap/{b}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/document/${me.roomDocumentId}/swap/${x.roomDocumentId}`,
+  })),
+  probe('POST /api/account/admin/room/{id}/feature', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/feature`,
+    body: { kind: 'record', table_id: me.roomTableId, resource_id: x.resourceId },
+  })),
+  probe('POST /api/account/admin/room/{id}/feature', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/feature`,
+    body: { kind: 'record', table_id: x.roomTableId, resource_id: me.resourceId },
+  })),
+  probe('PUT /api/account/admin/room/{id}/feature/{featureId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/feature/${x.roomTableId}`,
+    body: { label: 'Mine' },
+  })),
+  probe('DELETE /api/account/admin/room/{id}/feature/{featureId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/feature/${x.roomTableId}`,
+  })),
+  probe('DELETE /api/account/admin/room/{id}/feature/{featureId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/feature/${me.roomTableId}?resource_id=${x.resourceId}`,
+  })),
   // Her partner's code: disconnecting it from his workspace leaves her connection alone.
   probe('DELETE /api/account/admin/partner/{code}', (x) => ({
     url: `/api/account/admin/partner/${x.partnerCode}`,
