@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId, rowIdParam } from '../contract/common.ts';
+import { roomOverview } from './contract.ts';
 
 /**
  * How outside people reach a room (spec 3 §2, §4, §7): every call names the room by its general access
@@ -120,6 +121,8 @@ export const guestRoomView = z.object({
   signature_count: z.number(),
   documents: z.array(guestRoomDocumentView),
   links: z.array(guestRoomLinkView),
+  /** The overview every room screen shows (modules/rooms/overview.ts), for this viewer. */
+  overview: roomOverview,
 });
 export type GuestRoomView = z.infer<typeof guestRoomView>;
 export type GuestRoomDocumentView = z.infer<typeof guestRoomDocumentView>;

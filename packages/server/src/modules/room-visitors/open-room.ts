@@ -2,9 +2,10 @@ import type { GuestRoomView } from '@charter/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { roomHistory, roomVisitors } from '../../db/schema/index.ts';
+import { loadRoomOverview } from '../rooms/overview.ts';
 import type { RoomRow } from './find-room.ts';
 import type { RoomViewer } from './policies.ts';
-import { presentGuestRoom } from './presenters.ts';
+import { presentGuestRoom, viewerEmails } from './presenters.ts';
 import { loadRoomDocuments, loadRoomLinks } from './room-contents.ts';
 
 /**
@@ -37,6 +38,15 @@ export async function openRoom({
     previousVisitAt = counted?.previousVisitAt ?? null;
     await tx.insert(roomHistory).values({ roomId: room.id, visitorId: viewer.visitor.id, action: 'visit' });
   }
-  const [documents, links] = await Promise.all([loadRoomDocuments(tx, room.id), loadRoomLinks(tx, room.id)]);
-  return presentGuestRoom({ room, viewer, previousVisitAt, documents, links });
+  const emails = viewerEmails(viewer);
+  const [documents, links, overview] = await Promise.all([
+    loadRoomDocuments(tx, room.id),
+    loadRoomLinks(tx, room.id),
+    loadRoomOverview({
+      tx,
+      room,
+      viewer: emails === 'any' ? { kind: 'admin' } : { kind: 'visitor', emails },
+    }),
+  ]);
+  return presentGuestRoom({ room, viewer, previousVisitAt, documents, links, overview });
 }

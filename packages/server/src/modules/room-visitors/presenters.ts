@@ -1,4 +1,4 @@
-import type { GuestRoomView, RoomHistoryEntryView } from '@charter/domain';
+import type { GuestRoomView, RoomHistoryEntryView, RoomOverview } from '@charter/domain';
 import type { roomHistory, roomLinks } from '../../db/schema/index.ts';
 import type { RoomRow } from './find-room.ts';
 import { mayDownload, type RoomViewer } from './policies.ts';
@@ -19,6 +19,7 @@ export function presentGuestRoom(input: {
   previousVisitAt: Date | null;
   documents: RoomDocumentRow[];
   links: (typeof roomLinks.$inferSelect)[];
+  overview: RoomOverview;
 }): GuestRoomView {
   const { room, viewer, previousVisitAt } = input;
   const emails = viewerEmails(viewer);
@@ -57,6 +58,7 @@ export function presentGuestRoom(input: {
       link: link.link,
       is_new: isNewSince(previousVisitAt, link.createdAt),
     })),
+    overview: input.overview,
   };
 }
 
