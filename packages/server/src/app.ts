@@ -47,6 +47,7 @@ import { partnerRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
+import { roomSettingsRoutes } from './modules/room-settings/routes.ts';
 import { roomVisitorRoutes } from './modules/room-visitors/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { userRoomRoutes } from './modules/rooms/user-routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     roomVisitorRoutes,
     roomRoutes,
     userRoomRoutes,
+    roomSettingsRoutes,
     staffRoutes,
     readinessRoutes,
   ]) {

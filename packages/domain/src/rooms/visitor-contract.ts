@@ -40,7 +40,7 @@ export function signInRequiredMessage(type: string | null, email?: string | null
   return `This room link requires you to Sign In${who} to view this ${noun}.`;
 }
 
-export const roomCodeParams = z.object({ code: z.string().max(64) });
+export const guestRoomParams = z.object({ code: z.string().max(64) });
 export const roomFileParams = z.object({ code: z.string().max(64), fileId: rowIdParam });
 export const roomFileQuery = z.object({
   token: z.string().max(100).optional(),
@@ -67,7 +67,7 @@ export const roomHistoryBody = z.object({
 });
 export type RoomHistoryBody = z.input<typeof roomHistoryBody>;
 
-export const roomHistoryEntryView = z.object({
+export const guestHistoryEntryView = z.object({
   id: z.number(),
   action: z.string(),
   label: z.string(),
@@ -77,8 +77,8 @@ export const roomHistoryEntryView = z.object({
   seconds: z.number().nullable(),
   created_at: z.string(),
 });
-export const roomHistoryList = z.object({ history: z.array(roomHistoryEntryView) });
-export type RoomHistoryEntryView = z.infer<typeof roomHistoryEntryView>;
+export const roomHistoryList = z.object({ history: z.array(guestHistoryEntryView) });
+export type GuestHistoryEntryView = z.infer<typeof guestHistoryEntryView>;
 
 export const roomFileLinkView = z.object({ token: z.string(), url: z.string(), expires_at: z.string() });
 export type RoomFileLinkView = z.infer<typeof roomFileLinkView>;

@@ -27,6 +27,7 @@ export type UserCallRows = {
   documentId: number;
   /** A room of `accountId`. */
   roomId: number;
+  roomHistoryId: number;
 };
 
 /** One valid request for a route outside a workspace, and who must be refused it. */
@@ -190,6 +191,12 @@ export const userCalls: UserCall[] = [
   ...partnerAdminCalls(),
   // The staff console: staff signed in as themselves only (modules/staff/policies.ts).
   ...staffCalls(),
+  // A room's history entry: the admins of the room's workspace only (modules/room-settings).
+  u(
+    'DELETE /api/user/rooms/{id}/history/{historyId}',
+    (x) => ({ url: `/api/user/rooms/${x.roomId}/history/${x.roomHistoryId}` }),
+    (who) => who !== 'owner' && who !== 'admin',
+  ),
 ];
 
 function staffCalls(): UserCall[] {

@@ -1,4 +1,4 @@
-import type { RoomHistoryEntryView } from '@charter/domain';
+import type { GuestHistoryEntryView } from '@charter/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { roomHistory } from '../../db/schema/index.ts';
@@ -17,7 +17,7 @@ export async function listOwnHistory({
   tx: Tx;
   room: RoomRow;
   viewer: RoomViewer;
-}): Promise<{ history: RoomHistoryEntryView[] }> {
+}): Promise<{ history: GuestHistoryEntryView[] }> {
   if (viewer.kind !== 'visitor') return { history: [] };
   const rows = await tx
     .select()

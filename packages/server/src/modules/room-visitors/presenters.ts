@@ -1,4 +1,4 @@
-import type { GuestRoomView, RoomHistoryEntryView, RoomOverview } from '@charter/domain';
+import type { GuestHistoryEntryView, GuestRoomView, RoomOverview } from '@charter/domain';
 import type { roomHistory, roomLinks } from '../../db/schema/index.ts';
 import type { RoomRow } from './find-room.ts';
 import { mayDownload, type RoomViewer } from './policies.ts';
@@ -62,7 +62,7 @@ export function presentGuestRoom(input: {
   };
 }
 
-export function presentHistoryEntry(row: typeof roomHistory.$inferSelect): RoomHistoryEntryView {
+export function presentHistoryEntry(row: typeof roomHistory.$inferSelect): GuestHistoryEntryView {
   return {
     id: row.id,
     action: row.action,

@@ -1,11 +1,11 @@
 import {
   binaryResponse,
+  guestRoomParams,
   guestRoomQuery,
   guestRoomView,
   idParams,
   noContent,
   redeemRoomCodeBody,
-  roomCodeParams,
   roomFileLinkView,
   roomFileParams,
   roomFileQuery,
@@ -58,7 +58,12 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     '/api/guest/rooms/:code',
     {
       config: { ...limit, ...WRITES },
-      schema: { tags, params: roomCodeParams, querystring: guestRoomQuery, response: { 200: guestRoomView } },
+      schema: {
+        tags,
+        params: guestRoomParams,
+        querystring: guestRoomQuery,
+        response: { 200: guestRoomView },
+      },
     },
     async (request, reply) => {
       const credentials = await readCredentials(ctx, request);
@@ -75,7 +80,7 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     '/api/guest/rooms/:code/redeem',
     {
       config: authRateLimit(REDEEM_PER_MINUTE),
-      schema: { tags, params: roomCodeParams, body: redeemRoomCodeBody, response: { 200: roomSessionView } },
+      schema: { tags, params: guestRoomParams, body: redeemRoomCodeBody, response: { 200: roomSessionView } },
     },
     async (request, reply) => {
       const room = await findRoomByCode(ctx.db, request.params.code);
@@ -88,7 +93,7 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     '/api/guest/rooms/:code/history',
     {
       config: { ...limit, ...WRITES },
-      schema: { tags, params: roomCodeParams, response: { 200: roomHistoryList } },
+      schema: { tags, params: guestRoomParams, response: { 200: roomHistoryList } },
     },
     async (request) => {
       const { room, viewer } = await enter(request, request.params.code);
@@ -100,7 +105,7 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     '/api/guest/rooms/:code/history',
     {
       config: limit,
-      schema: { tags, params: roomCodeParams, body: roomHistoryBody, response: { 204: noContent } },
+      schema: { tags, params: guestRoomParams, body: roomHistoryBody, response: { 204: noContent } },
     },
     async (request, reply) => {
       const credentials = await readCredentials(ctx, request);
