@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
-import { waitForMail } from '../support/mail.ts';
+import { onBaseURL, waitForMail } from '../support/mail.ts';
 import { loginWithPassword, snap } from '../support/ui.ts';
 
 const personalLink = (text: string) =>
   text.match(/https?:\/\/\S+\/invites\/room\/[\w-]{22}\?id=\d+&code=[\w-]+/)?.[0];
 
-test("a room's admin opens it, shares a personal link by email, revokes it and reads the (empty) history", async ({
+test("a room's admin shares a personal link, sees the guest's visit, disconnects them, revokes a link and reads the history", async ({
   page,
+  browser,
+  baseURL,
 }) => {
   const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
   const label = `Series A ${randomUUID().slice(0, 6)}`;
@@ -52,18 +54,49 @@ test("a room's admin opens it, shares a personal link by email, revokes it and r
   await share.getByRole('button', { name: 'Send Link' }).click();
   await expect(page.getByText('Email with room link sent.')).toBeVisible();
   const mail = await waitForMail(guest);
-  expect(personalLink(mail.text)).toBeTruthy();
+  const invite = personalLink(mail.text);
+  expect(invite).toBeTruthy();
 
-  const link = page.getByTestId('room-link').filter({ hasText: guest });
+  // The guest opens their link in a browser of their own: the page redeems it and shows the room.
+  const guestContext = await browser.newContext();
+  const guestPage = await guestContext.newPage();
+  await guestPage.goto(onBaseURL(invite ?? '', baseURL));
+  await expect(guestPage).toHaveURL(/\/data-room\/[\w-]{22}\/overview/);
+  await expect(guestPage.getByRole('heading', { name: label })).toBeVisible();
+  await guestContext.close();
+
+  // The owner sees the visit, the guest's history, and disconnects them.
+  await page.reload();
+  await expect(page.getByTestId('Total Visits')).toHaveText('1');
+  const visitor = page.getByTestId('room-user').filter({ hasText: guest });
+  await expect(visitor).toContainText('1 visit ·');
+  await snap(page, 'room-settings-visitor');
+  await visitor.getByRole('button', { name: 'History' }).click();
+  const theirs = page.getByRole('dialog', { name: /^History: / });
+  await expect(theirs.getByTestId('history-entry')).toContainText('Visited the room');
+  await snap(page, 'room-settings-user-history');
+  await page.keyboard.press('Escape');
+  await expect(theirs).toBeHidden();
+  await visitor.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('User Disconnected')).toBeVisible();
+  await expect(visitor).toContainText('Disconnected');
+
+  // A second link, revoked before it is used.
+  const other = `advisor-${randomUUID().slice(0, 8)}@example.com`;
+  await page.getByRole('button', { name: 'Share Personal Room Link' }).click();
+  await share.getByLabel('Email').fill(other);
+  await share.getByRole('button', { name: 'Send Link' }).click();
+  await waitForMail(other);
+  const link = page.getByTestId('room-link').filter({ hasText: other });
   await expect(link).toContainText('Pending');
-  await snap(page, 'room-settings-link');
   await link.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('Room link revoked.')).toBeVisible();
   await expect(link).toContainText('Revoked');
+  await snap(page, 'room-settings-link');
 
   await page.getByRole('button', { name: 'Room History' }).click();
   const history = page.getByRole('dialog', { name: `History: ${label}` });
-  await expect(history.getByText(`No history found for ${label}.`)).toBeVisible();
+  await expect(history.getByTestId('history-entry')).toContainText('Visited the room');
   await history.getByRole('combobox', { name: 'Sort history' }).click();
   await page.getByRole('option', { name: 'Downloads' }).click();
   await expect(history.getByText(`No history found for ${label}.`)).toBeVisible();

@@ -96,8 +96,8 @@ export function UsersPanel({
                 </Group>
                 <Text size="xs" c="dimmed">
                   {[
-                    entry.user.email,
-                    `${entry.user.times_visited} visits`,
+                    entry.user.email === entry.user.name ? null : entry.user.email,
+                    `${entry.user.times_visited} ${entry.user.times_visited === 1 ? 'visit' : 'visits'}`,
                     `last visited ${date(entry.user.last_visited)}`,
                   ]
                     .filter(Boolean)
