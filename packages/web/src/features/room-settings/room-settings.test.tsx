@@ -63,7 +63,7 @@ const stats: RoomStats = {
   total_visits: 42,
   total_interactions: 7,
   total_private_links: 1,
-  users_total: users.length,
+  users_total: 250,
   users,
 };
 const analytics: RoomAnalytics = {
@@ -169,6 +169,7 @@ describe('<RoomSettings>', () => {
     expect(screen.getAllByTestId('room-user')).toHaveLength(4);
     fireEvent.click(screen.getByRole('button', { name: 'Show 2 more users' }));
     expect(screen.getAllByTestId('room-user')).toHaveLength(5);
+    expect(screen.getByText('Showing the first 5 of 250 users in this order.')).toBeTruthy();
     expect(screen.getAllByTestId('room-link')).toHaveLength(1);
     expect(screen.getAllByTestId('visits-bar')).toHaveLength(30);
     expect(screen.getByText('1 min 15 s')).toBeTruthy();

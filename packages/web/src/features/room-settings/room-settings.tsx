@@ -87,6 +87,7 @@ export function RoomSettings({ companyId, roomId }: { companyId: number; roomId:
       {stats.data && codes.data && (
         <UsersPanel
           users={stats.data.users}
+          total={stats.data.users_total}
           codes={codes.data}
           sort={sort}
           onSort={setSort}

@@ -32,6 +32,8 @@ const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en
 
 type Props = {
   users: RoomUserView[];
+  /** How many users the room has (the list holds the first page of them). */
+  total: number;
   codes: RoomCodeView[];
   sort: RoomUserSort;
   onSort: (sort: RoomUserSort) => void;
@@ -45,6 +47,7 @@ type Props = {
 /** The user and personal-link list: first 4, then 'Show N more users' (spec 3 §9). */
 export function UsersPanel({
   users,
+  total,
   codes,
   sort,
   onSort,
@@ -154,6 +157,12 @@ export function UsersPanel({
           <Button variant="subtle" size="xs" onClick={() => setExpanded(true)}>
             {`Show ${hidden} more users`}
           </Button>
+        )}
+        {expanded && total > users.length && (
+          <Text
+            size="xs"
+            c="dimmed"
+          >{`Showing the first ${users.length} of ${total} users in this order.`}</Text>
         )}
         {expanded && entries.length > ROOM_SETTINGS_USERS_SHOWN && (
           <Button variant="subtle" size="xs" onClick={() => setExpanded(false)}>
