@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken, sha256 } from '../src/adapters/secrets.ts';
 import {
   accounts,
+  auditLog,
   liveEvents,
   memberships,
   roomCodes,
@@ -161,6 +162,14 @@ describe('room settings: sharing, users, history, analytics (spec 3 §2, §3, §
     expect(after.revokedAt).not.toBeNull();
     const [row] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.id, visitor.id));
     expect(row.disconnectedAt).not.toBeNull();
+    const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.accountId, owner.account!.id));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['room.code.share', 'room.user.disconnect']),
+    );
+    expect(audit.find((a) => a.action === 'room.user.disconnect')?.target).toEqual({
+      roomId: room.id,
+      visitorId: visitor.id,
+    });
   });
 
   it('totals visits and interactions and sorts users: last visited (anonymous first), name, date added', async () => {

@@ -3,6 +3,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { roomCodes, roomSessions, roomVisitors } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { findSharedRoom, findVisitor } from './scope.ts';
 
 /**
@@ -35,5 +36,6 @@ export async function disconnectRoomUser({
       .set({ revokedAt: now })
       .where(and(eq(roomCodes.roomId, room.id), isNull(roomCodes.revokedAt), or(...theirs)));
   }
+  await recordAudit(tx, actor, 'room.user.disconnect', { roomId: room.id, visitorId: visitor.id });
   return { message: ROOM_SETTINGS_MESSAGES.disconnected };
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { roomCodes } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { findSharedRoom } from './scope.ts';
 
 /** Revokes one personal link (revoked_at); revoking it again changes nothing. */
@@ -28,5 +29,6 @@ export async function revokeRoomCode({
     .update(roomCodes)
     .set({ revokedAt: new Date() })
     .where(and(eq(roomCodes.id, code.id), isNull(roomCodes.revokedAt)));
+  await recordAudit(tx, actor, 'room.code.revoke', { roomId: room.id, codeId: code.id });
   return { message: ROOM_SETTINGS_MESSAGES.revoked };
 }

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { roomCodes } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { createInvitee, findInvitee } from '../auth/invitations.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { codeHash, deriveCode, linkSecret } from '../rooms/link-codes.ts';
@@ -44,5 +45,6 @@ export async function shareRoomLink({
   const sender = `${actor.user.firstName} ${actor.user.familyName}`.trim() || actor.user.email;
   const link = personalRoomLink(brand, roomCode, code.id, secret);
   await ctx.mailer.send(tx, roomLinkEmail({ to: email, room: room.label, sender, link }, brand));
+  await recordAudit(tx, actor, 'room.code.share', { roomId: room.id, codeId: code.id, email });
   return { message: ROOM_MESSAGES.emailSent };
 }
