@@ -48,6 +48,8 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
+import { roomSettingsRoutes } from './modules/room-settings/routes.ts';
+import { roomVisitorRoutes } from './modules/room-visitors/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { userRoomRoutes } from './modules/rooms/user-routes.ts';
 import { publicSigningRoutes } from './modules/signing/public-routes.ts';
@@ -228,9 +230,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicSigningRoutes,
     reviewRoutes,
     publicReviewRoutes,
+    roomVisitorRoutes,
     roomRoutes,
     userRoomRoutes,
     reportRoutes,
+    roomSettingsRoutes,
     staffRoutes,
     readinessRoutes,
   ]) {

@@ -153,6 +153,7 @@ describe('the authorization matrix: no unexpected 2xx on any route', () => {
       templateId: rows.templateId,
       documentId: rows.documentId,
       roomId: rows.roomId,
+      roomHistoryId: rows.roomHistoryId,
     };
   });
   afterAll(() => t.close());

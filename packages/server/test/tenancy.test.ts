@@ -370,6 +370,31 @@ const probes: Probe[] = [
   probe('DELETE /api/account/remove_user/{id}', (x) => ({ url: `/api/account/remove_user/${x.ownerId}` })),
   probe('PATCH /api/account/change_owner/{id}', (x) => ({ url: `/api/account/change_owner/${x.ownerId}` })),
   probe('PATCH /api/account/signatory/{id}', (x) => ({ url: `/api/account/signatory/${x.ownerId}` })),
+  // Room settings: their room, and their room's rows through my own room.
+  ...['code', 'stats', 'history', 'history.csv', 'analytics'].map((rest) =>
+    probe(`GET /api/account/admin/room/{id}/${rest}`, (x) => ({
+      url: `/api/account/admin/room/${x.roomId}/${rest}`,
+    })),
+  ),
+  probe('GET /api/account/admin/room/{id}/history', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/history?visitor_id=${x.roomVisitorId}`,
+  })),
+  probe('POST /api/account/admin/room/{id}/code', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/code`,
+    body: { identifier: { type: 'email', value: 'probe@example.com' } },
+  })),
+  probe('DELETE /api/account/admin/room/{id}/codes/{codeId}', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/codes/${x.roomCodeId}`,
+  })),
+  probe('DELETE /api/account/admin/room/{id}/codes/{codeId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/codes/${x.roomCodeId}`,
+  })),
+  probe('DELETE /api/account/admin/room/{id}/users/{visitorId}', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/users/${x.roomVisitorId}`,
+  })),
+  probe('DELETE /api/account/admin/room/{id}/users/{visitorId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/users/${x.roomVisitorId}`,
+  })),
 ];
 
 /** Routes whose path parameter is not a workspace's row: the library's template ids are shared by all. */

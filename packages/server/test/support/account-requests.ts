@@ -454,7 +454,9 @@ export const accountCalls: AccountCall[] = [
     404,
     204,
   ),
-  // Rooms (spec 3 §7): refused as a whole to a restricted (role 3) workspace.
+  // Rooms (spec 3 §7) and their settings (modules/room-settings): refused as a whole to a restricted
+  // (role 3) workspace.
+  ...roomSettingsCalls(),
   ...roomCalls(),
   // Reports: none in a restricted workspace (spec 1 §6); sharing and room reports are its admins'.
   c('GET /api/account/reports', () => ({ url: '/api/account/reports' }), null, 403),
@@ -532,6 +534,30 @@ export const accountCalls: AccountCall[] = [
     403,
   ),
 ];
+
+function roomSettingsCalls(): AccountCall[] {
+  const room = (x: Rows, rest: string) => `/api/account/admin/room/${x.roomId}${rest}`;
+  const calls: [string, AccountCall['request']][] = [
+    ['GET /api/account/admin/room/{id}/code', (x) => ({ url: room(x, '/code') })],
+    [
+      'POST /api/account/admin/room/{id}/code',
+      (x) => ({ url: room(x, '/code'), body: { identifier: { type: 'email', value: 'rooms@example.com' } } }),
+    ],
+    ['GET /api/account/admin/room/{id}/stats', (x) => ({ url: room(x, '/stats?sort=name') })],
+    ['GET /api/account/admin/room/{id}/history', (x) => ({ url: room(x, '/history?sort=downloads') })],
+    ['GET /api/account/admin/room/{id}/history.csv', (x) => ({ url: room(x, '/history.csv') })],
+    ['GET /api/account/admin/room/{id}/analytics', (x) => ({ url: room(x, '/analytics') })],
+    [
+      'DELETE /api/account/admin/room/{id}/codes/{codeId}',
+      (x) => ({ url: room(x, `/codes/${x.roomCodeId}`) }),
+    ],
+    [
+      'DELETE /api/account/admin/room/{id}/users/{visitorId}',
+      (x) => ({ url: room(x, `/users/${x.roomVisitorId}`) }),
+    ],
+  ];
+  return calls.map(([route, request]) => c(route, request, 403, 403));
+}
 
 /** The room admin's routes: closed to restricted workspaces (403 whatever the row). */
 function roomCalls(): AccountCall[] {

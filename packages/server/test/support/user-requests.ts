@@ -27,6 +27,7 @@ export type UserCallRows = {
   documentId: number;
   /** A room of `accountId`. */
   roomId: number;
+  roomHistoryId: number;
 };
 
 /** One valid request for a route outside a workspace, and who must be refused it. */
@@ -55,6 +56,13 @@ const u = (route: string, request: UserCall['request'], refused: UserCall['refus
 });
 
 export const userCalls: UserCall[] = [
+  // Who may record history in a room is decided by the room's access mode (room-visitors.test.ts covers
+  // every mode and viewer); the matrix has no room, so only the sign-in is checked here.
+  u(
+    'POST /api/user/rooms/{id}/history',
+    (x) => ({ url: `/api/user/rooms/${x.documentId}/history`, body: { action: 'view' } }),
+    anonymousOnly,
+  ),
   u('GET /api/user/me', () => ({ url: '/api/user/me' }), anonymousOnly),
   // Shared reports: any signed-in user (a member's workspaces, or their own rows elsewhere).
   u('GET /api/user/report', () => ({ url: '/api/user/report' }), anonymousOnly),
@@ -185,6 +193,12 @@ export const userCalls: UserCall[] = [
   ...partnerAdminCalls(),
   // The staff console: staff signed in as themselves only (modules/staff/policies.ts).
   ...staffCalls(),
+  // A room's history entry: the admins of the room's workspace only (modules/room-settings).
+  u(
+    'DELETE /api/user/rooms/{id}/history/{historyId}',
+    (x) => ({ url: `/api/user/rooms/${x.roomId}/history/${x.roomHistoryId}` }),
+    (who) => who !== 'owner' && who !== 'admin',
+  ),
 ];
 
 function staffCalls(): UserCall[] {

@@ -4,6 +4,7 @@ import { accountCaller, type Json, type SignedIn } from '../factories.ts';
 import type { TestApp } from '../harness.ts';
 import { docx, paragraph } from './docx.ts';
 import { multipart } from './multipart.ts';
+import { insertHistory, insertRoomCode, insertVisitor } from './rooms.ts';
 
 export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -31,6 +32,10 @@ export type WorkspaceRows = {
   roomLinkId: number;
   roomDocumentId: number;
   roomTableId: number;
+  /** Its visitor, personal link and history entry (inserted directly: see support/rooms.ts). */
+  roomVisitorId: number;
+  roomCodeId: number;
+  roomHistoryId: number;
 };
 
 /** POST of files as multipart/form-data with the caller's workspace token. */
@@ -114,6 +119,9 @@ export async function fillWorkspace(t: TestApp, who: SignedIn, templateId: strin
   });
   const todos = await ok('GET', '/api/account/recommendation');
   const todo = (todos as Json[]).find((row) => row.transaction.id === transactionId);
+  const visitor = await insertVisitor(t, room.id, { email: 'vera@example.com', name: 'Vera' });
+  const code = await insertRoomCode(t, room.id, 'vera@example.com');
+  const [entry] = await insertHistory(t, [{ roomId: room.id, visitorId: visitor.id, action: 'visit' }]);
   return {
     templateId,
     projectId: project.id,
@@ -134,6 +142,9 @@ export async function fillWorkspace(t: TestApp, who: SignedIn, templateId: strin
     roomLinkId: roomLink.id,
     roomDocumentId: roomDocument.id,
     roomTableId: roomTable.id,
+    roomVisitorId: visitor.id,
+    roomCodeId: code.id,
+    roomHistoryId: entry.id,
   };
 }
 
@@ -158,6 +169,10 @@ export async function snapshotWorkspace(t: TestApp, accountId: number) {
     'answers', ${through('flat_features', 'transactions', 'transaction_id')},
     'resource_features', ${through('resource_features', 'resources', 'resource_id')},
     'listings', ${through('transaction_resources', 'transactions', 'transaction_id')},
-    'events', ${through('task_events', 'tasks', 'task_id')}) as data`);
+    'events', ${through('task_events', 'tasks', 'task_id')}, 'rooms', ${owned('rooms')},
+    'room_codes', ${through('room_codes', 'rooms', 'room_id')},
+    'room_visitors', ${through('room_visitors', 'rooms', 'room_id')},
+    'room_sessions', ${through('room_sessions', 'rooms', 'room_id')},
+    'room_history', ${through('room_history', 'rooms', 'room_id')}) as data`);
   return result.rows[0].data;
 }

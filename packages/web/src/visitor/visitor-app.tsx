@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { InvalidLinkPage } from './invalid-link-page.tsx';
@@ -6,6 +7,13 @@ import { ReviewPage } from './review/review-page.tsx';
 import { SigningPage } from './signing/signing-page.tsx';
 import { VerifyPage } from './verify/verify-page.tsx';
 import { VisitorBrandProvider } from './visitor-brand.tsx';
+
+// Room pages load on their own: the visitor entry stays within its initial-JS budget (DESIGN §6).
+const rooms = () => import('./rooms/room-routes.ts');
+const RoomPage = lazy(() => rooms().then((m) => ({ default: m.RoomPage })));
+const RoomRedirect = lazy(() => rooms().then((m) => ({ default: m.RoomRedirect })));
+const RoomAdminPage = lazy(() => rooms().then((m) => ({ default: m.RoomAdminPage })));
+const InvitePage = lazy(() => rooms().then((m) => ({ default: m.InvitePage })));
 
 /**
  * The pages visitors open from a link (signing, data rooms, outside forms), a separate entry from the
@@ -16,13 +24,22 @@ export function VisitorApp() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <VisitorBrandProvider>
         <BrowserRouter>
-          <Routes>
-            <Route path="/sign/:token" element={<SigningPage />} />
-            <Route path="/review/:token" element={<ReviewPage />} />
-            <Route path="/verify" element={<VerifyPage />} />
-            {/* Room and outside-form pages join here; until then their links are answered so. */}
-            <Route path="*" element={<InvalidLinkPage />} />
-          </Routes>
+          <Suspense fallback={null}>
+            <Routes>
+              <Route path="/sign/:token" element={<SigningPage />} />
+              <Route path="/review/:token" element={<ReviewPage />} />
+              <Route path="/verify" element={<VerifyPage />} />
+              <Route path="/data-room/v1/:code/overview" element={<RoomPage />} />
+              <Route path="/data-room/:code" element={<RoomRedirect />} />
+              <Route path="/data-room/:code/overview" element={<RoomPage />} />
+              <Route path="/data-room/:code/settings" element={<RoomAdminPage />} />
+              <Route path="/data-room/:code/reports" element={<RoomAdminPage />} />
+              <Route path="/data-room/:code/*" element={<RoomRedirect />} />
+              <Route path="/invites/room/:code" element={<InvitePage />} />
+              {/* Room and outside-form pages join here; until then their links are answered so. */}
+              <Route path="*" element={<InvalidLinkPage />} />
+            </Routes>
+          </Suspense>
         </BrowserRouter>
       </VisitorBrandProvider>
     </MantineProvider>

@@ -1,0 +1,58 @@
+import { Readable } from 'node:stream';
+import type { RoomHistorySort } from '@charter/domain';
+import type { AppContext } from '../../context.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { csvRow } from './csv.ts';
+import { type HistoryPosition, historyPage } from './history-query.ts';
+import { findSharedRoom, findVisitor } from './scope.ts';
+
+const BATCH = 1000;
+const HEADER = ['Date', 'User', 'Email', 'Action', 'Label', 'Detail', 'Page', 'Seconds'];
+
+/**
+ * The room's history as CSV, streamed a keyset page at a time so a long history never sits in memory.
+ * Access is checked before the first byte; the name is the room's label.
+ */
+export async function historyCsv({
+  ctx,
+  actor,
+  roomId,
+  visitorId,
+  sort,
+}: {
+  ctx: AppContext;
+  actor: MemberActor;
+  roomId: number;
+  visitorId?: number;
+  sort: RoomHistorySort;
+}) {
+  const room = await ctx.db.transaction(async (tx) => {
+    const found = await findSharedRoom(tx, actor, roomId);
+    if (visitorId !== undefined) await findVisitor(tx, found, visitorId);
+    return found;
+  });
+  const filter = { roomId: room.id, visitorId, sort };
+  async function* lines() {
+    yield csvRow(HEADER);
+    let after: HistoryPosition | null = null;
+    do {
+      const { rows, next } = await historyPage(ctx.db, filter, after, BATCH);
+      yield rows
+        .map(({ entry, name, email }) =>
+          csvRow([
+            entry.createdAt.toISOString(),
+            entry.visitorId === null ? '' : name,
+            entry.visitorId === null ? '' : email,
+            entry.action,
+            entry.label,
+            entry.sublabel,
+            entry.page,
+            entry.seconds,
+          ]),
+        )
+        .join('');
+      after = next;
+    } while (after);
+  }
+  return { filename: `${room.label} history.csv`, stream: Readable.from(lines()) };
+}

@@ -1,0 +1,34 @@
+import { ROOM_SETTINGS_MESSAGES } from '@charter/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { roomCodes } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { findSharedRoom } from './scope.ts';
+
+/** Revokes one personal link (revoked_at); revoking it again changes nothing. */
+export async function revokeRoomCode({
+  tx,
+  actor,
+  roomId,
+  codeId,
+}: {
+  tx: Tx;
+  actor: MemberActor;
+  roomId: number;
+  codeId: number;
+}) {
+  const room = await findSharedRoom(tx, actor, roomId);
+  const [code] = await tx
+    .select({ id: roomCodes.id })
+    .from(roomCodes)
+    .where(and(eq(roomCodes.id, codeId), eq(roomCodes.roomId, room.id)));
+  if (!code) throw notFound('Room link not found');
+  await tx
+    .update(roomCodes)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(roomCodes.id, code.id), isNull(roomCodes.revokedAt)));
+  await recordAudit(tx, actor, 'room.code.revoke', { roomId: room.id, codeId: code.id });
+  return { message: ROOM_SETTINGS_MESSAGES.revoked };
+}

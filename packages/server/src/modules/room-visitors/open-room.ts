@@ -1,0 +1,52 @@
+import type { GuestRoomView } from '@charter/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { roomHistory, roomVisitors } from '../../db/schema/index.ts';
+import { loadRoomOverview } from '../rooms/overview.ts';
+import type { RoomRow } from './find-room.ts';
+import type { RoomViewer } from './policies.ts';
+import { presentGuestRoom, viewerEmails } from './presenters.ts';
+import { loadRoomDocuments, loadRoomLinks } from './room-contents.ts';
+
+/**
+ * GET /api/guest/rooms/{code}: the room for a viewer already let in. A page load (`visit`) counts a visit
+ * once: the visitor's last visit becomes the previous one, against which documents and links are marked new.
+ * Polls pass no `visit` and change nothing.
+ */
+export async function openRoom({
+  tx,
+  room,
+  viewer,
+  visit,
+}: {
+  tx: Tx;
+  room: RoomRow;
+  viewer: RoomViewer;
+  visit: boolean;
+}): Promise<GuestRoomView> {
+  let previousVisitAt = viewer.kind === 'visitor' ? viewer.visitor.previousVisitAt : null;
+  if (visit && viewer.kind === 'visitor') {
+    const [counted] = await tx
+      .update(roomVisitors)
+      .set({
+        timesVisited: sql`${roomVisitors.timesVisited} + 1`,
+        previousVisitAt: sql`${roomVisitors.lastVisitedAt}`,
+        lastVisitedAt: new Date(),
+      })
+      .where(eq(roomVisitors.id, viewer.visitor.id))
+      .returning({ previousVisitAt: roomVisitors.previousVisitAt });
+    previousVisitAt = counted?.previousVisitAt ?? null;
+    await tx.insert(roomHistory).values({ roomId: room.id, visitorId: viewer.visitor.id, action: 'visit' });
+  }
+  const emails = viewerEmails(viewer);
+  const [documents, links, overview] = await Promise.all([
+    loadRoomDocuments(tx, room.id),
+    loadRoomLinks(tx, room.id),
+    loadRoomOverview({
+      tx,
+      room,
+      viewer: emails === 'any' ? { kind: 'admin' } : { kind: 'visitor', emails },
+    }),
+  ]);
+  return presentGuestRoom({ room, viewer, previousVisitAt, documents, links, overview });
+}

@@ -1,0 +1,90 @@
+import {
+  ROOM_CODE_MAX_ATTEMPTS,
+  ROOM_MESSAGES,
+  type RoomSessionView,
+  VISITOR_MESSAGES,
+} from '@charter/domain';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { hashEquals } from '../../adapters/secrets.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { roomCodes, roomVisitors, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import type { RoomRow } from './find-room.ts';
+import { startRoomSession } from './room-sessions.ts';
+
+type CodeRow = typeof roomCodes.$inferSelect;
+
+/**
+ * Checks a personal link's secret. Runs on the database itself, not the request's transaction, so a wrong
+ * try stays counted when the request then fails; the sixth try is refused whatever it carries.
+ */
+async function checkRoomCode(db: Db, room: RoomRow, id: number, secret: string): Promise<CodeRow> {
+  const [row] = await db
+    .select()
+    .from(roomCodes)
+    .where(and(eq(roomCodes.id, id), eq(roomCodes.roomId, room.id)))
+    .limit(1);
+  if (!row) throw new AppError('E_CODE_INVALID', VISITOR_MESSAGES.inviteInvalid);
+  if (row.revokedAt) throw new AppError('E_CODE_INVALID', ROOM_MESSAGES.revoked);
+  const [counted] = await db
+    .update(roomCodes)
+    .set({ attempts: sql`${roomCodes.attempts} + 1` })
+    .where(and(eq(roomCodes.id, row.id), lt(roomCodes.attempts, ROOM_CODE_MAX_ATTEMPTS)))
+    .returning({ id: roomCodes.id });
+  if (!counted) throw new AppError('E_CODE_RETRY', VISITOR_MESSAGES.inviteLocked);
+  if (!hashEquals(row.codeHash, secret)) throw new AppError('E_CODE_INVALID', VISITOR_MESSAGES.inviteInvalid);
+  if (row.redeemedAt) throw new AppError('E_CODE_REDEEMED', ROOM_MESSAGES.codeRedeemedLimited);
+  return row;
+}
+
+/** The visitor an invited email becomes: the user's own visitor row if a user has that email, else one by email. */
+async function visitorForEmail(tx: Tx, roomId: number, email: string) {
+  const [user] = await tx
+    .select({ id: users.id, firstName: users.firstName, familyName: users.familyName })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  const name = user ? `${user.firstName} ${user.familyName}`.trim() : '';
+  const match = user
+    ? eq(roomVisitors.userId, user.id)
+    : and(isNull(roomVisitors.userId), sql`lower(${roomVisitors.email}) = lower(${email})`);
+  const [found] = await tx
+    .select({ id: roomVisitors.id })
+    .from(roomVisitors)
+    .where(and(eq(roomVisitors.roomId, roomId), match))
+    .limit(1);
+  if (found) return found.id;
+  const [made] = await tx
+    .insert(roomVisitors)
+    .values({ roomId, email, name, userId: user?.id ?? null })
+    .returning({ id: roomVisitors.id });
+  return made.id;
+}
+
+/**
+ * POST /api/guest/rooms/{code}/redeem: a personal link, used once. Its row must belong to the room the code
+ * opens; success links the email's visitor and starts a room session.
+ */
+export async function redeemRoomCode(input: {
+  db: Db;
+  room: RoomRow;
+  id: number;
+  secret: string;
+}): Promise<RoomSessionView> {
+  const row = await checkRoomCode(input.db, input.room, input.id, input.secret);
+  return input.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(roomCodes)
+      .set({ redeemedAt: new Date() })
+      .where(and(eq(roomCodes.id, row.id), isNull(roomCodes.redeemedAt)))
+      .returning({ id: roomCodes.id });
+    if (!used) throw new AppError('E_CODE_REDEEMED', ROOM_MESSAGES.codeRedeemedLimited);
+    const visitorId = await visitorForEmail(tx, input.room.id, row.email);
+    const [visitor] = await tx
+      .select({ disconnectedAt: roomVisitors.disconnectedAt })
+      .from(roomVisitors)
+      .where(eq(roomVisitors.id, visitorId));
+    if (visitor?.disconnectedAt) throw new AppError('FORBIDDEN', VISITOR_MESSAGES.disconnected);
+    return startRoomSession(tx, input.room.id, visitorId);
+  });
+}

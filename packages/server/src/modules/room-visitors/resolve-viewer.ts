@@ -1,0 +1,173 @@
+import { ROOM_SESSION_HEADER, ROOM_VISITOR_KEY_HEADER, VISITOR_KEY_PATTERN } from '@charter/domain';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { sha256 } from '../../adapters/secrets.ts';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { memberships, roomCodes, roomSessions, roomVisitors } from '../../db/schema/index.ts';
+import type { UserRow } from '../../http/actor.ts';
+import { authenticateUser } from '../../http/authenticate.ts';
+import type { RoomRow } from './find-room.ts';
+import { authorizeViewer, type RoomViewer, type VisitorRow } from './policies.ts';
+
+const visitorColumns = {
+  id: roomVisitors.id,
+  email: roomVisitors.email,
+  name: roomVisitors.name,
+  userId: roomVisitors.userId,
+  previousVisitAt: roomVisitors.previousVisitAt,
+  disconnectedAt: roomVisitors.disconnectedAt,
+};
+
+/** What the request carries that may name a viewer; read once by the route. */
+export type ViewerCredentials = { session: string | null; key: string | null; user: UserRow | null };
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length <= 200 ? value : null;
+};
+
+/**
+ * The credentials of a guest request: a room session, a browser key, and the signed-in user if any
+ * (Bearer id_token or session cookie). A bad Bearer token is an error the page acts on (it clears its
+ * tokens); a stale cookie is only ignored, as if signed out.
+ */
+export async function readCredentials(ctx: AppContext, request: FastifyRequest): Promise<ViewerCredentials> {
+  let user: UserRow | null = null;
+  if (request.headers.authorization?.startsWith('Bearer ')) {
+    user = (await authenticateUser(ctx, request)).user;
+  } else if (request.cookies?.charter_session) {
+    user = await authenticateUser(ctx, request).then(
+      (actor) => actor.user,
+      () => null,
+    );
+  }
+  const key = header(request, ROOM_VISITOR_KEY_HEADER);
+  return {
+    session: header(request, ROOM_SESSION_HEADER),
+    key: key && VISITOR_KEY_PATTERN.test(key) ? key : null,
+    user,
+  };
+}
+
+/** Whether an email holds a redeemed, unrevoked personal link of the room. */
+async function holdsLink(tx: Tx, roomId: number, email: string | null): Promise<boolean> {
+  if (!email) return false;
+  const [row] = await tx
+    .select({ id: roomCodes.id })
+    .from(roomCodes)
+    .where(
+      and(
+        eq(roomCodes.roomId, roomId),
+        sql`lower(${roomCodes.email}) = lower(${email})`,
+        isNotNull(roomCodes.redeemedAt),
+        isNull(roomCodes.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+async function isRoomAdmin(tx: Tx, room: RoomRow, userId: number) {
+  const [row] = await tx
+    .select({ isAdmin: memberships.isAdmin })
+    .from(memberships)
+    .where(and(eq(memberships.accountId, room.accountId), eq(memberships.userId, userId)))
+    .limit(1);
+  return row?.isAdmin === true;
+}
+
+async function sessionVisitor(tx: Tx, room: RoomRow, token: string): Promise<VisitorRow | null> {
+  const [row] = await tx
+    .select(visitorColumns)
+    .from(roomSessions)
+    .innerJoin(roomVisitors, eq(roomVisitors.id, roomSessions.visitorId))
+    .where(
+      and(
+        eq(roomSessions.tokenHash, sha256(token)),
+        eq(roomSessions.roomId, room.id),
+        gt(roomSessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+const fullName = (user: UserRow) => `${user.firstName} ${user.familyName}`.trim();
+
+/** The visitor row of a signed-in user or a browser key, made on first sight. */
+async function ensureVisitor(
+  tx: Tx,
+  roomId: number,
+  who: { user: UserRow } | { key: string },
+): Promise<VisitorRow> {
+  if ('user' in who) {
+    await tx
+      .insert(roomVisitors)
+      .values({ roomId, userId: who.user.id, email: who.user.email, name: fullName(who.user) })
+      .onConflictDoNothing();
+  } else {
+    await tx.insert(roomVisitors).values({ roomId, key: who.key }).onConflictDoNothing();
+  }
+  const match = 'user' in who ? eq(roomVisitors.userId, who.user.id) : eq(roomVisitors.key, who.key);
+  const [row] = await tx
+    .select(visitorColumns)
+    .from(roomVisitors)
+    .where(and(eq(roomVisitors.roomId, roomId), match));
+  return row;
+}
+
+async function findVisitor(tx: Tx, roomId: number, who: { user: UserRow } | { key: string }) {
+  const match = 'user' in who ? eq(roomVisitors.userId, who.user.id) : eq(roomVisitors.key, who.key);
+  const [row] = await tx
+    .select(visitorColumns)
+    .from(roomVisitors)
+    .where(and(eq(roomVisitors.roomId, roomId), match));
+  return row ?? null;
+}
+
+/**
+ * Who is looking at the room, checked against its access mode (policies.ts). Order: an admin of the owning
+ * workspace, a room session, a signed-in user, an anonymous browser key. A visitor row is made only for a
+ * viewer who is let in, so refused strangers leave no trace in the room's visitor list.
+ */
+export async function resolveViewer(
+  tx: Tx,
+  room: RoomRow,
+  credentials: ViewerCredentials,
+): Promise<RoomViewer> {
+  const { user } = credentials;
+  if (user && (await isRoomAdmin(tx, room, user.id))) {
+    return { kind: 'admin', userId: user.id, email: user.email, name: fullName(user) };
+  }
+  if (credentials.session) {
+    const visitor = await sessionVisitor(tx, room, credentials.session);
+    if (visitor) {
+      const linkHolder = await holdsLink(tx, room.id, visitor.email);
+      return authorizeViewer(room, {
+        kind: 'visitor',
+        visitor,
+        userId: visitor.userId,
+        linkHolder,
+        via: 'session',
+      });
+    }
+  }
+  const who = user ? { user } : credentials.key ? { key: credentials.key } : null;
+  if (!who) return authorizeViewer(room, null);
+  const existing = await findVisitor(tx, room.id, who);
+  const email = user?.email ?? existing?.email ?? null;
+  const probe: VisitorRow = existing ?? {
+    id: 0,
+    email,
+    name: user ? fullName(user) : '',
+    userId: user?.id ?? null,
+    previousVisitAt: null,
+    disconnectedAt: null,
+  };
+  const linkHolder = await holdsLink(tx, room.id, email);
+  const via = user ? 'user' : 'key';
+  authorizeViewer(room, { kind: 'visitor', visitor: probe, userId: probe.userId, linkHolder, via });
+  const visitor = existing ?? (await ensureVisitor(tx, room.id, who));
+  return { kind: 'visitor', visitor, userId: visitor.userId, linkHolder, via };
+}

@@ -1,0 +1,98 @@
+import { VISITOR_MESSAGES } from '@charter/domain';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { hashEquals, randomToken, sha256 } from '../../adapters/secrets.ts';
+import type { Tx } from '../../db/client.ts';
+import { documents, files, roomDocuments, roomFileTokens, rooms } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { RoomRow } from './find-room.ts';
+import { mayDownload, type RoomViewer } from './policies.ts';
+import { viewerEmails } from './presenters.ts';
+import { loadRoomDocuments, needsSignature } from './room-contents.ts';
+
+/** How long a guest's file link works. */
+export const ROOM_FILE_TOKEN_TTL_MS = 5 * 60_000;
+
+type FileRow = typeof files.$inferSelect;
+
+/**
+ * A file of this room: a room document's cabinet file or its workflow document's file, or the room's NDA.
+ * Any other file id, even the workspace's own, is 404.
+ */
+export async function findRoomFile(tx: Tx, room: RoomRow, fileId: number): Promise<FileRow> {
+  const inRoom = sql`exists (select 1 from ${roomDocuments}
+    left join ${documents} on ${documents.id} = ${roomDocuments.documentId}
+    where ${roomDocuments.roomId} = ${room.id}
+      and ${fileId} in (${roomDocuments.fileId}, ${documents.fileId}, ${documents.originalFileId}))`;
+  const isNda = sql`exists (select 1 from ${rooms} where ${rooms.id} = ${room.id} and ${rooms.ndaFileId} = ${fileId})`;
+  const [file] = await tx
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.accountId, room.accountId), or(inRoom, isNda)))
+    .limit(1);
+  if (!file) throw notFound(VISITOR_MESSAGES.fileNotInRoom);
+  return file;
+}
+
+/** Whether this viewer may take the file away (not only preview it): read-only rooms say no, but to signers. */
+export async function mayDownloadFile(tx: Tx, room: RoomRow, viewer: RoomViewer, fileId: number) {
+  if (!room.readOnly || viewer.kind === 'admin') return true;
+  const emails = viewerEmails(viewer);
+  const rows = await loadRoomDocuments(tx, room.id);
+  const signs = rows.some((row) => row.fileId === fileId && needsSignature(row, emails));
+  return mayDownload(room, viewer, signs);
+}
+
+export async function assertMayDownload(tx: Tx, room: RoomRow, viewer: RoomViewer, fileId: number) {
+  if (!(await mayDownloadFile(tx, room, viewer, fileId)))
+    throw new AppError('FORBIDDEN', VISITOR_MESSAGES.readOnly);
+}
+
+/**
+ * GET /api/guest/rooms/{code}/file/{fileId}/token: a short-lived link to one file of one room, for the
+ * viewer's browser to open (a new tab, the PDF viewer) without sending its headers.
+ */
+export async function issueRoomFileToken({
+  tx,
+  room,
+  viewer,
+  fileId,
+  code,
+}: {
+  tx: Tx;
+  room: RoomRow;
+  viewer: RoomViewer;
+  fileId: number;
+  code: string;
+}) {
+  await findRoomFile(tx, room, fileId);
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + ROOM_FILE_TOKEN_TTL_MS);
+  await tx.delete(roomFileTokens).where(lt(roomFileTokens.expiresAt, new Date()));
+  await tx.insert(roomFileTokens).values({
+    tokenHash: sha256(token),
+    roomId: room.id,
+    fileId,
+    visitorId: viewer.kind === 'visitor' ? viewer.visitor.id : null,
+    expiresAt,
+  });
+  const url = `/api/guest/rooms/${code}/file/${fileId}?token=${token}`;
+  return { token, url, expires_at: expiresAt.toISOString() };
+}
+
+/** What a file token stands for: the visitor it was issued to, for this room and this file only. */
+export async function findFileToken(tx: Tx, room: RoomRow, fileId: number, token: string) {
+  const [row] = await tx
+    .select({ visitorId: roomFileTokens.visitorId, tokenHash: roomFileTokens.tokenHash })
+    .from(roomFileTokens)
+    .where(
+      and(
+        eq(roomFileTokens.tokenHash, sha256(token)),
+        eq(roomFileTokens.roomId, room.id),
+        eq(roomFileTokens.fileId, fileId),
+        gt(roomFileTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row || !hashEquals(row.tokenHash, token)) throw notFound('This link has expired.');
+  return row;
+}

@@ -1,0 +1,201 @@
+import {
+  binaryResponse,
+  guestRoomParams,
+  guestRoomQuery,
+  guestRoomView,
+  idParams,
+  noContent,
+  redeemRoomCodeBody,
+  roomFileLinkView,
+  roomFileParams,
+  roomFileQuery,
+  roomHistoryBody,
+  roomHistoryList,
+  roomSessionView,
+} from '@charter/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { contentDisposition } from '../../adapters/storage/file-types.ts';
+import type { AppContext } from '../../context.ts';
+import { rooms } from '../../db/schema/index.ts';
+import { authenticateUser } from '../../http/authenticate.ts';
+import { notFound } from '../../http/errors.ts';
+import { type App, authRateLimit, WRITES } from '../../http/types.ts';
+import { previewPdf } from '../cabinet/previews.ts';
+import { viewerOfFileToken } from './file-viewer.ts';
+import { findRoomByCode } from './find-room.ts';
+import { listOwnHistory } from './list-history.ts';
+import { openRoom } from './open-room.ts';
+import { recordHistory } from './record-history.ts';
+import { redeemRoomCode } from './redeem-room-code.ts';
+import { readCredentials, resolveViewer } from './resolve-viewer.ts';
+import { assertMayDownload, findRoomFile, issueRoomFileToken } from './room-file.ts';
+import { watermarkForViewer } from './watermark-hook.ts';
+
+const tags = ['guest'];
+const GUEST_REQUESTS_PER_MINUTE = 240;
+/** Personal links are long random secrets and locked after 5 wrong tries; this limit is against floods. */
+const REDEEM_PER_MINUTE = 30;
+const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+
+/**
+ * Visitors' room calls (spec 3 §7): the room is always the one the code in the path opens, and the viewer
+ * is whoever the request's session, sign-in or browser key proves (resolve-viewer.ts, policies.ts).
+ */
+export async function roomVisitorRoutes(app: App, ctx: AppContext) {
+  const limit = authRateLimit(GUEST_REQUESTS_PER_MINUTE);
+
+  /** The room of the code and the viewer let into it; GET requests make visitor rows, hence WRITES. */
+  const enter = async (request: FastifyRequest, code: string) => {
+    const credentials = await readCredentials(ctx, request);
+    return ctx.db.transaction(async (tx) => {
+      const room = await findRoomByCode(tx, code);
+      return { room, viewer: await resolveViewer(tx, room, credentials) };
+    });
+  };
+
+  app.get(
+    '/api/guest/rooms/:code',
+    {
+      config: { ...limit, ...WRITES },
+      schema: {
+        tags,
+        params: guestRoomParams,
+        querystring: guestRoomQuery,
+        response: { 200: guestRoomView },
+      },
+    },
+    async (request, reply) => {
+      const credentials = await readCredentials(ctx, request);
+      reply.headers(noStore);
+      return ctx.db.transaction(async (tx) => {
+        const room = await findRoomByCode(tx, request.params.code);
+        const viewer = await resolveViewer(tx, room, credentials);
+        return openRoom({ tx, room, viewer, visit: request.query.visit === '1' });
+      });
+    },
+  );
+
+  app.post(
+    '/api/guest/rooms/:code/redeem',
+    {
+      config: authRateLimit(REDEEM_PER_MINUTE),
+      schema: { tags, params: guestRoomParams, body: redeemRoomCodeBody, response: { 200: roomSessionView } },
+    },
+    async (request, reply) => {
+      const room = await findRoomByCode(ctx.db, request.params.code);
+      reply.headers(noStore);
+      return redeemRoomCode({ db: ctx.db, room, id: request.body.id, secret: request.body.code });
+    },
+  );
+
+  app.get(
+    '/api/guest/rooms/:code/history',
+    {
+      config: { ...limit, ...WRITES },
+      schema: { tags, params: guestRoomParams, response: { 200: roomHistoryList } },
+    },
+    async (request) => {
+      const { room, viewer } = await enter(request, request.params.code);
+      return listOwnHistory({ tx: ctx.db, room, viewer });
+    },
+  );
+
+  app.post(
+    '/api/guest/rooms/:code/history',
+    {
+      config: limit,
+      schema: { tags, params: guestRoomParams, body: roomHistoryBody, response: { 204: noContent } },
+    },
+    async (request, reply) => {
+      const credentials = await readCredentials(ctx, request);
+      await ctx.db.transaction(async (tx) => {
+        const room = await findRoomByCode(tx, request.params.code);
+        const viewer = await resolveViewer(tx, room, credentials);
+        await recordHistory({ tx, room, viewer, entry: request.body });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/user/rooms/:id/history',
+    { schema: { tags: ['user'], params: idParams, body: roomHistoryBody, response: { 204: noContent } } },
+    async (request, reply) => {
+      const actor = await authenticateUser(ctx, request);
+      await ctx.db.transaction(async (tx) => {
+        const [room] = await tx.select().from(rooms).where(eq(rooms.id, request.params.id)).limit(1);
+        if (!room) throw notFound('Room not found');
+        const viewer = await resolveViewer(tx, room, { user: actor.user, session: null, key: null });
+        await recordHistory({ tx, room, viewer, entry: request.body });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/guest/rooms/:code/file/:fileId/token',
+    {
+      config: { ...limit, ...WRITES },
+      schema: { tags, params: roomFileParams, response: { 200: roomFileLinkView } },
+    },
+    async (request, reply) => {
+      const { code, fileId } = request.params;
+      const credentials = await readCredentials(ctx, request);
+      reply.headers(noStore);
+      return ctx.db.transaction(async (tx) => {
+        const room = await findRoomByCode(tx, code);
+        const viewer = await resolveViewer(tx, room, credentials);
+        return issueRoomFileToken({ tx, room, viewer, fileId, code });
+      });
+    },
+  );
+
+  app.get(
+    '/api/guest/rooms/:code/file/:fileId',
+    {
+      config: { ...limit, ...WRITES },
+      schema: {
+        tags,
+        params: roomFileParams,
+        querystring: roomFileQuery,
+        response: {
+          200: binaryResponse('The file: a PDF preview inline, or the file itself with ?download=1', '*/*'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { code, fileId } = request.params;
+      const { token, download } = request.query;
+      const credentials = token ? null : await readCredentials(ctx, request);
+      const { room, viewer, file } = await ctx.db.transaction(async (tx) => {
+        const room = await findRoomByCode(tx, code);
+        const viewer = credentials
+          ? await resolveViewer(tx, room, credentials)
+          : await viewerOfFileToken(tx, room, fileId, token as string);
+        const file = await findRoomFile(tx, room, fileId);
+        if (download === '1') await assertMayDownload(tx, room, viewer, fileId);
+        return { room, viewer, file };
+      });
+      reply.headers(noStore).header('cache-control', 'private, no-store');
+      if (download === '1') {
+        const bytes = await watermarkForViewer(await ctx.storage.get(file.storageKey), file, room, viewer);
+        return reply
+          .type(file.contentType)
+          .header('content-disposition', contentDisposition(file.filename, 'attachment'))
+          .send(bytes);
+      }
+      const pdf = await watermarkForViewer(
+        await previewPdf(ctx, file),
+        { contentType: 'application/pdf' },
+        room,
+        viewer,
+      );
+      const name = `${file.filename.replace(/\.[^.]*$/, '')}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(name, 'inline'))
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,507 @@
+import { randomBytes } from 'node:crypto';
+import { ROOM_MESSAGES, VISITOR_MESSAGES } from '@charter/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomToken, sha256 } from '../src/adapters/secrets.ts';
+import {
+  documentRecipients,
+  documents,
+  files,
+  roomCodes,
+  roomDocuments,
+  roomHistory,
+  roomLinks,
+  rooms,
+  roomVisitors,
+} from '../src/db/schema/index.ts';
+import { codeHash, deriveCode, linkSecret } from '../src/modules/rooms/link-codes.ts';
+import { type Json, type SignedIn, signedIn, uniqueEmail } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+let owner: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signedIn(t);
+});
+afterAll(() => t.close());
+
+type Access = 'private' | 'open' | 'sign-in';
+const flags = (access: Access) => ({ open: access !== 'private', requireAuth: access === 'sign-in' });
+
+/** A room of the owner's workspace and its general code, made as the rooms module makes them. */
+async function makeRoom(access: Access, extra: Partial<typeof rooms.$inferInsert> = {}, accountId?: number) {
+  const [room] = await t.ctx.db
+    .insert(rooms)
+    .values({
+      accountId: accountId ?? owner.account!.id,
+      label: 'Series A',
+      type: 'data-room',
+      codeHash: `pending:${randomToken()}`,
+      ...flags(access),
+      ...extra,
+    })
+    .returning();
+  const code = deriveCode(await linkSecret(t.ctx, t.ctx.db), 'room', room.id, room.codeGeneration);
+  await t.ctx.db
+    .update(rooms)
+    .set({ codeHash: codeHash(code) })
+    .where(eq(rooms.id, room.id));
+  return { room, code };
+}
+
+async function addFile(roomId: number | null, name = 'deck.pdf', accountId = owner.account!.id) {
+  const stored = await t.ctx.storage.put(new TextEncoder().encode(`%PDF-1.4 ${name}`));
+  const [file] = await t.ctx.db
+    .insert(files)
+    .values({
+      accountId,
+      filename: name,
+      contentType: 'application/pdf',
+      size: stored.size,
+      sha256: stored.sha256,
+      storageKey: stored.key,
+    })
+    .returning();
+  if (roomId) {
+    await t.ctx.db.insert(roomDocuments).values({ roomId, fileId: file.id, label: name, position: 1 });
+  }
+  return file;
+}
+
+/** A personal link as the settings module sends it: the secret only in the email, its hash stored. */
+async function personalLink(roomId: number, email: string) {
+  const secret = randomToken();
+  const [row] = await t.ctx.db
+    .insert(roomCodes)
+    .values({ roomId, email, codeHash: sha256(secret) })
+    .returning();
+  return { id: row.id, secret };
+}
+
+type Who = { session?: string; key?: string; bearer?: string };
+const headersOf = (who: Who = {}) => ({
+  ...(who.session ? { 'x-room-session': who.session } : {}),
+  ...(who.key ? { 'x-room-visitor-key': who.key } : {}),
+  ...(who.bearer ? { authorization: who.bearer } : {}),
+});
+const newKey = () => randomBytes(16).toString('base64url');
+
+async function call(method: 'GET' | 'POST', url: string, who?: Who, payload?: unknown) {
+  const res = await t.app.inject({ method, url, headers: headersOf(who), payload: payload as Json });
+  const json = res.headers['content-type']?.toString().startsWith('application/json');
+  return { status: res.statusCode, body: (json ? res.json() : {}) as Json, raw: res };
+}
+const view = (code: string, who?: Who, visit = false) =>
+  call('GET', `/api/guest/rooms/${code}${visit ? '?visit=1' : ''}`, who);
+
+async function redeemedSession(roomId: number, code: string, email = uniqueEmail('invited')) {
+  const link = await personalLink(roomId, email);
+  const res = await call('POST', `/api/guest/rooms/${code}/redeem`, {}, { id: link.id, code: link.secret });
+  expect(res.status).toBe(200);
+  return { session: res.body.session as string, email };
+}
+
+describe('finding a room by its code', () => {
+  it('answers 404 with the revoked text to unknown, malformed and revoked codes', async () => {
+    const { room, code } = await makeRoom('open');
+    for (const bad of ['nope', 'A'.repeat(22), `${code.slice(0, 21)}!`]) {
+      const res = await view(bad, { key: newKey() });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(ROOM_MESSAGES.revoked);
+    }
+    expect((await view(code, { key: newKey() })).status).toBe(200);
+    // A new generation revokes the old link.
+    const next = deriveCode(await linkSecret(t.ctx, t.ctx.db), 'room', room.id, 2);
+    await t.ctx.db
+      .update(rooms)
+      .set({ codeGeneration: 2, codeHash: codeHash(next) })
+      .where(eq(rooms.id, room.id));
+    const revoked = await view(code, { key: newKey() });
+    expect(revoked.status).toBe(404);
+    expect(revoked.body.message).toBe(ROOM_MESSAGES.revoked);
+    expect((await view(next, { key: newKey() })).status).toBe(200);
+  });
+});
+
+describe('access modes × viewers', () => {
+  let stranger: SignedIn;
+  beforeAll(async () => {
+    stranger = await signedIn(t);
+  });
+
+  it('Private: only the owning admins and personal-link holders', async () => {
+    const { room, code } = await makeRoom('private');
+    const anonymous = await view(code, { key: newKey() });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.code).toBe('UNAUTHORIZED');
+    expect(anonymous.body.message).toBe('This room link requires you to Sign In to view this data room.');
+    const signedInStranger = await view(code, { bearer: stranger.bearer });
+    expect(signedInStranger.status).toBe(403);
+    expect(signedInStranger.body.message).toContain(stranger.email);
+    const admin = await view(code, { bearer: owner.bearer });
+    expect(admin.status).toBe(200);
+    expect(admin.body.viewer).toMatchObject({
+      kind: 'admin',
+      admin_path: `/c/${owner.account!.id}/rooms/${room.id}`,
+    });
+    const holder = await redeemedSession(room.id, code);
+    const asHolder = await view(code, { session: holder.session });
+    expect(asHolder.status).toBe(200);
+    expect(asHolder.body.viewer).toMatchObject({ kind: 'visitor', email: holder.email, admin_path: null });
+    // The stranger left no visitor row behind.
+    const visitors = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.roomId, room.id));
+    expect(visitors.map((v) => v.email)).toEqual([holder.email]);
+  });
+
+  it('Sign-in Required: signed-in users and link holders, not anonymous browsers', async () => {
+    const { room, code } = await makeRoom('sign-in', { type: 'deal' });
+    const anonymous = await view(code, { key: newKey() });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.message).toBe('This room link requires you to Sign In to view this deal room.');
+    expect((await view(code, {})).status).toBe(401);
+    const user = await view(code, { bearer: stranger.bearer });
+    expect(user.status).toBe(200);
+    expect(user.body.viewer).toMatchObject({ kind: 'visitor', email: stranger.email });
+    expect((await view(code, { bearer: owner.bearer })).body.viewer.kind).toBe('admin');
+    const holder = await redeemedSession(room.id, code);
+    expect((await view(code, { session: holder.session })).status).toBe(200);
+  });
+
+  it('Open: anyone, an anonymous browser keeping one visitor row by its key', async () => {
+    const { room, code } = await makeRoom('open');
+    const key = newKey();
+    expect((await view(code, { key }, true)).status).toBe(200);
+    expect((await view(code, { key }, true)).status).toBe(200);
+    expect((await view(code, { bearer: stranger.bearer })).status).toBe(200);
+    expect((await view(code, { bearer: owner.bearer })).body.viewer.kind).toBe('admin');
+    const holder = await redeemedSession(room.id, code);
+    expect((await view(code, { session: holder.session })).status).toBe(200);
+    const rows = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.roomId, room.id));
+    const anonymous = rows.filter((v) => v.key === key);
+    expect(anonymous).toHaveLength(1);
+    expect(anonymous[0].timesVisited).toBe(2);
+    // A malformed key is no key: an open room asks for one.
+    expect((await view(code, { key: 'short' })).status).toBe(400);
+  });
+
+  it('a session of one room opens no other room, even of the same workspace', async () => {
+    const a = await makeRoom('private');
+    const b = await makeRoom('private');
+    const holder = await redeemedSession(a.room.id, a.code);
+    expect((await view(a.code, { session: holder.session })).status).toBe(200);
+    expect((await view(b.code, { session: holder.session })).status).toBe(401);
+  });
+
+  it('an admin of another workspace is a stranger here', async () => {
+    const { code } = await makeRoom('private');
+    const res = await view(code, { bearer: stranger.bearer });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a disconnected visitor (403), by session, sign-in or key', async () => {
+    const { room, code } = await makeRoom('open');
+    const holder = await redeemedSession(room.id, code);
+    const key = newKey();
+    expect((await view(code, { key })).status).toBe(200);
+    expect((await view(code, { bearer: stranger.bearer })).status).toBe(200);
+    await t.ctx.db
+      .update(roomVisitors)
+      .set({ disconnectedAt: new Date() })
+      .where(eq(roomVisitors.roomId, room.id));
+    for (const who of [{ session: holder.session }, { key }, { bearer: stranger.bearer }]) {
+      const res = await view(code, who);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(VISITOR_MESSAGES.disconnected);
+    }
+  });
+
+  it("revoking a personal link ends its holder's access to a private room", async () => {
+    const { room, code } = await makeRoom('private');
+    const holder = await redeemedSession(room.id, code);
+    await t.ctx.db.update(roomCodes).set({ revokedAt: new Date() }).where(eq(roomCodes.roomId, room.id));
+    expect((await view(code, { session: holder.session })).status).toBe(401);
+  });
+});
+
+describe('personal links', () => {
+  it('redeems once; reuse is E_CODE_REDEEMED with the limited-access text', async () => {
+    const { room, code } = await makeRoom('private');
+    const email = uniqueEmail('once');
+    const link = await personalLink(room.id, email);
+    const first = await call(
+      'POST',
+      `/api/guest/rooms/${code}/redeem`,
+      {},
+      { id: link.id, code: link.secret },
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.session).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const again = await call(
+      'POST',
+      `/api/guest/rooms/${code}/redeem`,
+      {},
+      { id: link.id, code: link.secret },
+    );
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ code: 'E_CODE_REDEEMED', message: ROOM_MESSAGES.codeRedeemedLimited });
+  });
+
+  it("refuses a wrong secret, another room's link and a revoked link with E_CODE_INVALID", async () => {
+    const a = await makeRoom('private');
+    const b = await makeRoom('private');
+    const link = await personalLink(a.room.id, uniqueEmail());
+    const wrong = await call(
+      'POST',
+      `/api/guest/rooms/${a.code}/redeem`,
+      {},
+      { id: link.id, code: 'x'.repeat(43) },
+    );
+    expect(wrong.body.code).toBe('E_CODE_INVALID');
+    const elsewhere = await call(
+      'POST',
+      `/api/guest/rooms/${b.code}/redeem`,
+      {},
+      { id: link.id, code: link.secret },
+    );
+    expect(elsewhere.body).toMatchObject({ code: 'E_CODE_INVALID', message: VISITOR_MESSAGES.inviteInvalid });
+    await t.ctx.db.update(roomCodes).set({ revokedAt: new Date() }).where(eq(roomCodes.id, link.id));
+    const revoked = await call(
+      'POST',
+      `/api/guest/rooms/${a.code}/redeem`,
+      {},
+      { id: link.id, code: link.secret },
+    );
+    expect(revoked.body).toMatchObject({ code: 'E_CODE_INVALID', message: ROOM_MESSAGES.revoked });
+  });
+
+  it('locks after 5 wrong secrets: the right one is refused too', async () => {
+    const { room, code } = await makeRoom('private');
+    const link = await personalLink(room.id, uniqueEmail());
+    for (let i = 0; i < 5; i++) {
+      const res = await call(
+        'POST',
+        `/api/guest/rooms/${code}/redeem`,
+        {},
+        { id: link.id, code: `wrong-${i}` },
+      );
+      expect(res.body.code).toBe('E_CODE_INVALID');
+    }
+    const locked = await call(
+      'POST',
+      `/api/guest/rooms/${code}/redeem`,
+      {},
+      { id: link.id, code: link.secret },
+    );
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('E_CODE_RETRY');
+  });
+
+  it('links the visitor to the user who has the invited email', async () => {
+    const { room, code } = await makeRoom('private');
+    const invited = await signedIn(t);
+    await redeemedSession(room.id, code, invited.email);
+    const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.roomId, room.id));
+    expect(visitor.userId).toBe(invited.user.id);
+    // Signed in as that user, the holder gets in without the session too.
+    expect((await view(code, { bearer: invited.bearer })).status).toBe(200);
+  });
+});
+
+describe('visits, history and what is new', () => {
+  it('counts a visit per page load, not per poll, and marks what changed since the previous visit', async () => {
+    const { room, code } = await makeRoom('open');
+    await addFile(room.id, 'old.pdf');
+    const key = newKey();
+    const first = await view(code, { key }, true);
+    expect(first.body.documents.map((d: Json) => d.is_new)).toEqual([false]);
+    await view(code, { key });
+    await view(code, { key });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await addFile(room.id, 'new.pdf');
+    await t.ctx.db
+      .insert(roomLinks)
+      .values({ roomId: room.id, label: 'Site', link: 'https://example.com', position: 1 });
+    const second = await view(code, { key }, true);
+    expect(second.body.viewer.previous_visit_at).not.toBeNull();
+    const marks = Object.fromEntries(second.body.documents.map((d: Json) => [d.label, d.is_new]));
+    expect(marks).toEqual({ 'old.pdf': false, 'new.pdf': true });
+    expect(second.body.links[0].is_new).toBe(true);
+    const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.key, key));
+    expect(visitor.timesVisited).toBe(2);
+    const visits = await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.visitorId, visitor.id));
+    expect(visits.filter((h) => h.action === 'visit')).toHaveLength(2);
+  });
+
+  it('records views with page and seconds; each visitor reads only their own history', async () => {
+    const { room, code } = await makeRoom('open');
+    const file = await addFile(room.id);
+    const other = await addFile(null, 'elsewhere.pdf');
+    const me = newKey();
+    const you = newKey();
+    await view(code, { key: me }, true);
+    await view(code, { key: you }, true);
+    const entry = {
+      action: 'view',
+      label: 'deck.pdf',
+      sublabel: 'page 2',
+      file_id: file.id,
+      page: 2,
+      seconds: 14,
+    };
+    expect((await call('POST', `/api/guest/rooms/${code}/history`, { key: me }, entry)).status).toBe(204);
+    const notInRoom = await call(
+      'POST',
+      `/api/guest/rooms/${code}/history`,
+      { key: me },
+      { ...entry, file_id: other.id },
+    );
+    expect(notInRoom.status).toBe(404);
+    const bad = await call('POST', `/api/guest/rooms/${code}/history`, { key: me }, { action: 'delete' });
+    expect(bad.status).toBe(400);
+    const mine = await call('GET', `/api/guest/rooms/${code}/history`, { key: me });
+    expect(mine.body.history.map((h: Json) => [h.action, h.page, h.seconds])).toEqual([
+      ['view', 2, 14],
+      ['visit', null, null],
+    ]);
+    const yours = await call('GET', `/api/guest/rooms/${code}/history`, { key: you });
+    expect(yours.body.history.map((h: Json) => h.action)).toEqual(['visit']);
+    const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.key, me));
+    expect(visitor.docInteractions).toBe(1);
+  });
+
+  it('POST /api/user/rooms/{id}/history records for a signed-in visitor and refuses rooms they may not see', async () => {
+    const { room } = await makeRoom('sign-in');
+    const privateRoom = await makeRoom('private');
+    const user = await signedIn(t);
+    const url = `/api/user/rooms/${room.id}/history`;
+    expect((await call('POST', url, {}, { action: 'form', label: 'Investor form' })).status).toBe(401);
+    expect(
+      (await call('POST', url, { bearer: user.bearer }, { action: 'form', label: 'Investor form' })).status,
+    ).toBe(204);
+    const refused = await call(
+      'POST',
+      `/api/user/rooms/${privateRoom.room.id}/history`,
+      { bearer: user.bearer },
+      { action: 'form' },
+    );
+    expect(refused.status).toBe(403);
+    const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.userId, user.user.id));
+    const rows = await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.visitorId, visitor.id));
+    expect(rows.map((r) => [r.action, r.label])).toEqual([['form', 'Investor form']]);
+  });
+});
+
+describe('files', () => {
+  it("serves a room's file to its viewer, and no file of another room or of the workspace", async () => {
+    const { room, code } = await makeRoom('open');
+    const other = await makeRoom('open');
+    const file = await addFile(room.id);
+    const theirs = await addFile(other.room.id, 'theirs.pdf');
+    const loose = await addFile(null, 'cabinet.pdf');
+    const key = newKey();
+    const preview = await call('GET', `/api/guest/rooms/${code}/file/${file.id}`, { key });
+    expect(preview.status).toBe(200);
+    expect(preview.raw.headers['content-type']).toBe('application/pdf');
+    expect(preview.raw.body).toContain('deck.pdf');
+    for (const id of [theirs.id, loose.id, 999_999]) {
+      expect((await call('GET', `/api/guest/rooms/${code}/file/${id}`, { key })).status).toBe(404);
+      expect((await call('GET', `/api/guest/rooms/${code}/file/${id}/token`, { key })).status).toBe(404);
+    }
+    // A private room's file is not served to an anonymous browser.
+    const closed = await makeRoom('private');
+    const secret = await addFile(closed.room.id, 'secret.pdf');
+    expect((await call('GET', `/api/guest/rooms/${closed.code}/file/${secret.id}`, { key })).status).toBe(
+      401,
+    );
+  });
+
+  it('a file token opens its one file in its one room, without headers, until it expires', async () => {
+    const { room, code } = await makeRoom('open');
+    const other = await makeRoom('open');
+    const a = await addFile(room.id, 'a.pdf');
+    const b = await addFile(room.id, 'b.pdf');
+    const theirs = await addFile(other.room.id, 'theirs.pdf');
+    const key = newKey();
+    const link = await call('GET', `/api/guest/rooms/${code}/file/${a.id}/token`, { key });
+    expect(link.status).toBe(200);
+    const token = link.body.token as string;
+    expect(link.body.url).toBe(`/api/guest/rooms/${code}/file/${a.id}?token=${token}`);
+    expect((await call('GET', link.body.url)).status).toBe(200);
+    expect((await call('GET', `/api/guest/rooms/${code}/file/${b.id}?token=${token}`)).status).toBe(404);
+    expect(
+      (await call('GET', `/api/guest/rooms/${other.code}/file/${theirs.id}?token=${token}`)).status,
+    ).toBe(404);
+    expect((await call('GET', `/api/guest/rooms/${other.code}/file/${a.id}?token=${token}`)).status).toBe(
+      404,
+    );
+  });
+
+  it('read-only rooms preview but refuse downloads, except to a visitor who signs the document', async () => {
+    const { room, code } = await makeRoom('open', { readOnly: true });
+    const file = await addFile(room.id);
+    const signed = await addFile(null, 'nda.pdf');
+    const user = await signedIn(t);
+    const [doc] = await t.ctx.db
+      .insert(documents)
+      .values({
+        accountId: owner.account!.id,
+        fileId: signed.id,
+        filename: 'nda.pdf',
+        label: 'NDA',
+        status: 'document.sent',
+      })
+      .returning();
+    await t.ctx.db
+      .insert(documentRecipients)
+      .values({ accountId: owner.account!.id, documentId: doc.id, email: user.email, name: 'Signer' });
+    await t.ctx.db
+      .insert(roomDocuments)
+      .values({ roomId: room.id, documentId: doc.id, label: 'NDA', position: 2 });
+    const key = newKey();
+    expect((await call('GET', `/api/guest/rooms/${code}/file/${file.id}`, { key })).status).toBe(200);
+    const refused = await call('GET', `/api/guest/rooms/${code}/file/${file.id}?download=1`, { key });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(VISITOR_MESSAGES.readOnly);
+    const asSigner = await view(code, { bearer: user.bearer });
+    const byLabel = Object.fromEntries(asSigner.body.documents.map((d: Json) => [d.label, d]));
+    expect(byLabel.NDA).toMatchObject({ needs_signature: true, can_download: true });
+    expect(byLabel['deck.pdf']).toMatchObject({ needs_signature: false, can_download: false });
+    expect(asSigner.body.signature_count).toBe(1);
+    const download = await call('GET', `/api/guest/rooms/${code}/file/${signed.id}?download=1`, {
+      bearer: user.bearer,
+    });
+    expect(download.status).toBe(200);
+    expect(download.raw.headers['content-disposition']).toContain('attachment');
+    // The owner's admins may always download.
+    expect(
+      (await call('GET', `/api/guest/rooms/${code}/file/${file.id}?download=1`, { bearer: owner.bearer }))
+        .status,
+    ).toBe(200);
+  });
+});
+
+describe('secrets', () => {
+  it('no answer carries a code hash, a stored token hash or a personal-link secret', async () => {
+    const { room, code } = await makeRoom('open');
+    const file = await addFile(room.id);
+    const link = await personalLink(room.id, uniqueEmail());
+    const redeemed = await call(
+      'POST',
+      `/api/guest/rooms/${code}/redeem`,
+      {},
+      { id: link.id, code: link.secret },
+    );
+    const session = redeemed.body.session as string;
+    const answers = [
+      redeemed.raw.body,
+      (await view(code, { session }, true)).raw.body,
+      (await call('GET', `/api/guest/rooms/${code}/history`, { session })).raw.body,
+      (await call('GET', `/api/guest/rooms/${code}/file/${file.id}/token`, { session })).raw.body,
+    ].join('\n');
+    const [stored] = await t.ctx.db.select().from(rooms).where(eq(rooms.id, room.id));
+    for (const secret of [stored.codeHash, sha256(link.secret), link.secret, sha256(session)]) {
+      expect(answers).not.toContain(secret);
+    }
+  });
+});

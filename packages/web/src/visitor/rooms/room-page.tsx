@@ -1,0 +1,160 @@
+import type { GuestRoomDocumentView, GuestRoomView } from '@charter/domain';
+import { ROOM_MESSAGES } from '@charter/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { BrandMark } from '../../ui/brand-mark.tsx';
+import { RoomDocumentList, RoomLinkList } from './room-documents.tsx';
+import { INVITE_NOTICE_MS, type RoomLocationState } from './room-messages.ts';
+import { RevokedRoom, RoomError, SignInPrompt } from './room-states.tsx';
+import { useGuestRoom } from './use-guest-room.ts';
+
+const RoomPreviewModal = lazy(() => import('./room-preview-modal.tsx'));
+
+/** A redeemed or refused invite's message, carried here by the invite page, for 12.5 s. */
+function InviteNotice() {
+  const location = useLocation();
+  const [notice, setNotice] = useState((location.state as RoomLocationState)?.notice ?? null);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(null), INVITE_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+  if (!notice) return null;
+  return (
+    <Alert color="yellow" withCloseButton onClose={() => setNotice(null)} role="status">
+      {notice}
+    </Alert>
+  );
+}
+
+function RoomView({ code, room }: { code: string; room: GuestRoomView }) {
+  const [preview, setPreview] = useState<GuestRoomDocumentView | null>(null);
+  const toSign = room.documents.filter((document) => document.needs_signature);
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <BrandMark />
+          {room.viewer.email && (
+            <Text size="sm" c="dimmed">
+              {room.viewer.email}
+            </Text>
+          )}
+        </Group>
+        <InviteNotice />
+        <Group gap="sm" align="center">
+          <Title order={1} size="h2">
+            {room.room.label}
+          </Title>
+          {room.room.status && <Badge variant="light">{room.room.status}</Badge>}
+        </Group>
+        {room.viewer.admin_path && (
+          <Text size="sm">
+            You are an admin of this room. <Anchor href={room.viewer.admin_path}>Edit Room</Anchor>
+          </Text>
+        )}
+        <Tabs defaultValue="overview" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab
+              value="overview"
+              rightSection={
+                room.signature_count > 0 ? (
+                  <Badge size="xs" circle aria-label="Documents requiring signature">
+                    {room.signature_count}
+                  </Badge>
+                ) : null
+              }
+            >
+              Overview
+            </Tabs.Tab>
+            {room.documents.length > 0 && <Tabs.Tab value="documents">Documents</Tabs.Tab>}
+            {room.links.length > 0 && <Tabs.Tab value="links">Links</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="overview" pt="md">
+            <Stack gap="lg">
+              {toSign.length > 0 && (
+                <Box id="signature">
+                  <RoomDocumentList
+                    code={code}
+                    title="Documents Requiring Signature"
+                    documents={toSign}
+                    onPreview={setPreview}
+                  />
+                </Box>
+              )}
+              <Box id="documents">
+                <RoomDocumentList
+                  code={code}
+                  title="All Documents"
+                  documents={room.documents}
+                  onPreview={setPreview}
+                />
+              </Box>
+              {room.links.length > 0 && (
+                <Box id="links">
+                  <RoomLinkList links={room.links} />
+                </Box>
+              )}
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="documents" pt="md">
+            <RoomDocumentList
+              code={code}
+              title="Documents"
+              documents={room.documents}
+              onPreview={setPreview}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="links" pt="md">
+            <RoomLinkList links={room.links} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+      {preview && (
+        <Suspense fallback={null}>
+          <RoomPreviewModal code={code} document={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
+    </Container>
+  );
+}
+
+/** /data-room/{code}/overview (and the older /data-room/v1/{code}/overview): the room as this visitor sees it. */
+export function RoomPage() {
+  const { code = '' } = useParams();
+  const state = useGuestRoom(code);
+  if (state.status === 'loading') {
+    return (
+      <Center mih="100vh">
+        <Loader aria-label="Loading room" />
+      </Center>
+    );
+  }
+  if (state.status === 'ready') return <RoomView code={code} room={state.room} />;
+  const { error } = state;
+  if (error.status === 404) return <RevokedRoom />;
+  if (error.code === 'UNAUTHORIZED' || (error.code === 'FORBIDDEN' && error.message.includes('Sign In'))) {
+    return <SignInPrompt code={code} message={error.message} />;
+  }
+  return <RoomError message={error.hasServerMessage ? error.message : ROOM_MESSAGES.fetchFailed} />;
+}
+
+/** /data-room/{code} and any unknown sub-path: the overview (spec 3 §2). */
+export function RoomRedirect() {
+  const { code = '' } = useParams();
+  return <Navigate to={`/data-room/${code}/overview${window.location.hash}`} replace />;
+}
