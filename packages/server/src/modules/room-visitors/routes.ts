@@ -6,12 +6,16 @@ import {
   idParams,
   noContent,
   redeemRoomCodeBody,
+  roomChallengeBody,
+  roomChallengeParams,
+  roomChallengeView,
   roomFileLinkView,
   roomFileParams,
   roomFileQuery,
   roomHistoryBody,
   roomHistoryList,
   roomSessionView,
+  verifyRoomChallengeBody,
 } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +25,7 @@ import { rooms } from '../../db/schema/index.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
 import { type App, authRateLimit, WRITES } from '../../http/types.ts';
+import { mailBrandFor } from '../brand/mail-brand.ts';
 import { previewPdf } from '../cabinet/previews.ts';
 import { viewerOfFileToken } from './file-viewer.ts';
 import { findRoomByCode } from './find-room.ts';
@@ -28,8 +33,10 @@ import { listOwnHistory } from './list-history.ts';
 import { openRoom } from './open-room.ts';
 import { recordHistory } from './record-history.ts';
 import { redeemRoomCode } from './redeem-room-code.ts';
+import { requestVerification } from './request-verification.ts';
 import { readCredentials, resolveViewer } from './resolve-viewer.ts';
 import { assertMayDownload, findRoomFile, issueRoomFileToken } from './room-file.ts';
+import { verifyVisitor } from './verify-visitor.ts';
 import { watermarkForViewer } from './watermark-hook.ts';
 
 const tags = ['guest'];
@@ -86,6 +93,49 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
       const room = await findRoomByCode(ctx.db, request.params.code);
       reply.headers(noStore);
       return redeemRoomCode({ db: ctx.db, room, id: request.body.id, secret: request.body.code });
+    },
+  );
+
+  app.post(
+    '/api/guest/rooms/:code/challenge',
+    {
+      config: authRateLimit(REDEEM_PER_MINUTE),
+      schema: {
+        tags,
+        params: guestRoomParams,
+        body: roomChallengeBody,
+        response: { 201: roomChallengeView },
+      },
+    },
+    async (request, reply) => {
+      const { code } = request.params;
+      const credentials = await readCredentials(ctx, request);
+      const brand = await mailBrandFor(ctx, request.headers.host);
+      const challenge = await ctx.db.transaction(async (tx) => {
+        const room = await findRoomByCode(tx, code);
+        const viewer = await resolveViewer(tx, room, credentials);
+        return requestVerification({ ctx, tx, room, viewer, code, email: request.body.email, brand });
+      });
+      ctx.jobs.poke();
+      return reply.status(201).headers(noStore).send(challenge);
+    },
+  );
+
+  app.post(
+    '/api/guest/rooms/:code/challenge/:id',
+    {
+      config: authRateLimit(REDEEM_PER_MINUTE),
+      schema: {
+        tags,
+        params: roomChallengeParams,
+        body: verifyRoomChallengeBody,
+        response: { 200: roomSessionView },
+      },
+    },
+    async (request, reply) => {
+      const room = await findRoomByCode(ctx.db, request.params.code);
+      reply.headers(noStore);
+      return verifyVisitor({ db: ctx.db, room, id: request.params.id, code: request.body.code });
     },
   );
 
