@@ -97,6 +97,23 @@ test('an anonymous visitor opens an open room, previews a page; a personal link 
   const entry = (await recorded).postDataJSON();
   expect(entry).toMatchObject({ action: 'view', page: 1, sublabel: 'Page 1' });
   await expect(dialog.getByText('Page 2 of 2')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The anonymous visitor proves an email with the emailed 8-character code.
+  const verified = `verified-${Date.now().toString(36)}@example.com`;
+  await page.getByLabel('Verify your email').fill(verified);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
+  await page.getByLabel('Verification code').fill('ABC');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('must be 8 characters')).toBeVisible();
+  await snap(page, 'verify-code');
+  const codeMail = await waitForMail(verified);
+  const secret = codeMail.text.match(/: ([A-Z2-9]{8})\n/)?.[1] ?? '';
+  await page.getByLabel('Verification code').fill(secret);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(new RegExp(`/data-room/${room.code}/overview$`));
+  await expect(page.getByText(verified)).toBeVisible();
   await anonymous.close();
 
   // A personal link, emailed by the room's settings.
@@ -129,6 +146,22 @@ test('an anonymous visitor opens an open room, previews a page; a personal link 
   await snap(againPage, 'reused');
   await guest.close();
   await again.close();
+
+  // Sign-in Required: an anonymous browser gets the prompt.
+  const signIn = await request.put(`/api/account/admin/room/${room.id}`, {
+    headers: { authorization },
+    data: { require_auth: true },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const outsider = await browser.newContext();
+  const outsiderPage = await outsider.newPage();
+  await outsiderPage.goto(`/data-room/${room.code}`);
+  await expect(
+    outsiderPage.getByText('This room link requires you to Sign In to view this data room.'),
+  ).toBeVisible();
+  await expect(outsiderPage.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await snap(outsiderPage, 'sign-in');
+  await outsider.close();
 
   // A revoked or unknown code.
   const lost = await browser.newContext();

@@ -21,6 +21,7 @@ import { RoomDocumentList, RoomLinkList } from './room-documents.tsx';
 import { INVITE_NOTICE_MS, type RoomLocationState } from './room-messages.ts';
 import { RevokedRoom, RoomError, SignInPrompt } from './room-states.tsx';
 import { useGuestRoom } from './use-guest-room.ts';
+import { VerifyEmailForm } from './verify-email-form.tsx';
 
 const RoomPreviewModal = lazy(() => import('./room-preview-modal.tsx'));
 
@@ -67,6 +68,7 @@ function RoomView({ code, room }: { code: string; room: GuestRoomView }) {
             You are an admin of this room. <Anchor href={room.viewer.admin_path}>Edit Room</Anchor>
           </Text>
         )}
+        {room.viewer.kind === 'visitor' && !room.viewer.email && <VerifyEmailForm code={code} />}
         <Tabs defaultValue="overview" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab
