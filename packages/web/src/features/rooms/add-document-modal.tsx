@@ -73,6 +73,8 @@ export function AddDocumentModal({
             <ScrollArea h={260}>
               {path !== '/' ? (
                 <NavLink
+                  component="button"
+                  type="button"
                   label="Up"
                   leftSection={<IconArrowUp size={16} />}
                   onClick={() => setPath(parentOf(path))}
@@ -81,6 +83,8 @@ export function AddDocumentModal({
               {listing.isPending ? <Loader size="sm" /> : null}
               {folders.map((folder) => (
                 <NavLink
+                  component="button"
+                  type="button"
                   key={folder.id}
                   label={folder.name}
                   leftSection={<IconFolder size={16} />}
@@ -89,6 +93,8 @@ export function AddDocumentModal({
               ))}
               {files.map((file) => (
                 <NavLink
+                  component="button"
+                  type="button"
                   key={file.id}
                   label={file.filename}
                   leftSection={<IconFile size={16} />}

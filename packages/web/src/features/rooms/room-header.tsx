@@ -84,7 +84,7 @@ export function RoomHeader({
             <Title order={1} size="h2">
               {room.label}
             </Title>
-            {room.abilities.edit ? (
+            {editing ? (
               <Tooltip label="Rename room">
                 <ActionIcon variant="subtle" aria-label="Rename room" onClick={() => setDraft(room.label)}>
                   <IconPencil size={18} />
