@@ -82,10 +82,15 @@ test('an anonymous visitor opens an open room, previews a page; a personal link 
   await page.goto(`/data-room/${room.code}`);
   await expect(page).toHaveURL(new RegExp(`/data-room/${room.code}/overview$`));
   await expect(page.getByRole('heading', { name: label })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'All Documents' })).toBeVisible();
+  const allDocuments = page.getByRole('region', { name: 'All Documents' });
+  await expect(allDocuments).toBeVisible();
   await snap(page, 'room');
+  // The Documents tab offers preview and download (the room is not read-only).
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Overview' }).click();
 
-  await page.getByRole('button', { name: 'Preview' }).first().click();
+  await allDocuments.getByRole('button', { name: 'term-sheet.pdf' }).click();
   const dialog = page.getByRole('dialog', { name: 'term-sheet.pdf' });
   await expect(dialog.getByText('Page 1 of 2')).toBeVisible();
   await snap(page, 'preview');
