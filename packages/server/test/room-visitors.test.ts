@@ -505,3 +505,59 @@ describe('secrets', () => {
     }
   });
 });
+
+describe('visitor verification by emailed code', () => {
+  const codeIn = (text: string) => text.match(/: ([A-Z2-9]{8})\n/)?.[1] ?? '';
+
+  it('an anonymous visitor proves an email with the 8-character code and gets a room session', async () => {
+    const { code } = await makeRoom('open');
+    const key = newKey();
+    await view(code, { key }, true);
+    const email = uniqueEmail('verify');
+    const asked = await call('POST', `/api/guest/rooms/${code}/challenge`, { key }, { email });
+    expect(asked.status).toBe(201);
+    const { id, receipt } = asked.body;
+    const [mail] = await t.mailTo(email);
+    const secret = codeIn(mail.text);
+    expect(secret).toHaveLength(8);
+    expect(mail.text).toContain(`/verify-code/room-visitor?room=${code}&id=${id}`);
+    // The asking browser polls the auth module's status with its receipt.
+    const pending = await call('GET', `/api/authn/challenge/${id}?receipt=${receipt}`);
+    expect(pending.body.status).toBe('pending');
+    const short = await call('POST', `/api/guest/rooms/${code}/challenge/${id}`, {}, { code: 'ABC' });
+    expect(short.status).toBe(400);
+    expect(short.body.fields).toEqual({ code: 'must be 8 characters' });
+    const verified = await call('POST', `/api/guest/rooms/${code}/challenge/${id}`, {}, { code: secret });
+    expect(verified.status).toBe(200);
+    const seen = await view(code, { session: verified.body.session });
+    expect(seen.body.viewer.email).toBe(email);
+    const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.key, key));
+    expect(visitor.email).toBe(email);
+    expect(visitor.userId).not.toBeNull();
+    // Once only.
+    const again = await call('POST', `/api/guest/rooms/${code}/challenge/${id}`, {}, { code: secret });
+    expect(again.body.code).toBe('E_CODE_REDEEMED');
+  });
+
+  it("a challenge is redeemed only in its own room, and a private room's stranger cannot ask", async () => {
+    const a = await makeRoom('open');
+    const b = await makeRoom('open');
+    const key = newKey();
+    await view(a.code, { key });
+    const email = uniqueEmail('verify');
+    const asked = await call('POST', `/api/guest/rooms/${a.code}/challenge`, { key }, { email });
+    const secret = codeIn((await t.mailTo(email))[0].text);
+    const elsewhere = await call(
+      'POST',
+      `/api/guest/rooms/${b.code}/challenge/${asked.body.id}`,
+      {},
+      { code: secret },
+    );
+    expect(elsewhere.body.code).toBe('E_CODE_INVALID');
+    const closed = await makeRoom('private');
+    const refused = await call('POST', `/api/guest/rooms/${closed.code}/challenge`, { key }, { email });
+    expect(refused.status).toBe(401);
+    const bad = await call('POST', `/api/guest/rooms/${a.code}/challenge`, { key }, { email: 'nope' });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -7,6 +7,7 @@ import {
 } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../src/db/client.ts';
 import {
   accounts,
   documentRecipients,
@@ -16,6 +17,7 @@ import {
   rooms,
 } from '../src/db/schema/index.ts';
 import { codeHash } from '../src/modules/rooms/link-codes.ts';
+import { loadRoomOverview } from '../src/modules/rooms/overview.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import {
   accessToken,
@@ -323,6 +325,53 @@ describe('rooms, admin side (spec 3 §2–§7)', () => {
         .set({ signed: true })
         .where(eq(documentRecipients.id, mine.recipientId));
       expect((await call(me, 'GET', `${base}/${room.id}`)).body.overview.badges.requiring_signature).toBe(0);
+    } finally {
+      await t.ctx.db.update(documents).set({ signingState: null }).where(eq(documents.id, mine.documentId));
+    }
+  });
+
+  it('loads the overview in a constant number of queries, whatever the room holds', async () => {
+    /** The queries a call makes, counted as the statements it starts. */
+    const counted = async (roomId: number) => {
+      let queries = 0;
+      const tx = new Proxy(t.ctx.db, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver);
+          if (typeof value !== 'function') return value;
+          if (['select', 'selectDistinct', 'execute', 'insert', 'update', 'delete'].includes(String(prop)))
+            queries += 1;
+          return value.bind(target);
+        },
+      }) as Tx;
+      await loadRoomOverview({
+        tx,
+        room: { id: roomId },
+        viewer: { kind: 'visitor', emails: ['x@example.com'] },
+      });
+      return queries;
+    };
+    const small = await newRoom();
+    await call(me, 'POST', `${base}/${small.id}/document`, { document_history_id: mine.documentId });
+    const big = await newRoom();
+    const { resource_type_id: typeId } = (await call(me, 'GET', `/api/account/resource/${mine.resourceId}`))
+      .body;
+    for (let i = 0; i < 6; i++) {
+      await call(me, 'POST', `${base}/${big.id}/document`, { document_history_id: mine.documentId });
+      await call(me, 'POST', `${base}/${big.id}/document`, { file_id: mine.cabinetFileId });
+      await call(me, 'POST', `${base}/${big.id}/link`, { link: `example.com/${i}` });
+      await call(me, 'POST', `${base}/${big.id}/feature`, {
+        kind: 'table',
+        resource_type_id: typeId,
+        fields: [{ key: 'email', label: 'Email', type: 'email' }],
+        resource_ids: [mine.resourceId],
+      });
+    }
+    await t.ctx.db.update(documents).set({ signingState: 'sent' }).where(eq(documents.id, mine.documentId));
+    try {
+      const bigCount = await counted(big.id);
+      // Documents, links, tables, rows, the unsigned signers and the rows' values: six, at most.
+      expect(bigCount).toBe(6);
+      expect(await counted(small.id)).toBeLessThanOrEqual(bigCount);
     } finally {
       await t.ctx.db.update(documents).set({ signingState: null }).where(eq(documents.id, mine.documentId));
     }

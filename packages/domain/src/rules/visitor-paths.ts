@@ -2,7 +2,14 @@
  * First path segments of the pages that visitors open from a link (signing, data rooms, outside forms):
  * the server answers them with the visitor app, a bundle much smaller than the staff app.
  */
-export const VISITOR_SECTIONS: readonly string[] = ['sign', 'review', 'data-room', 'outside-form', 'invites'];
+export const VISITOR_SECTIONS: readonly string[] = [
+  'sign',
+  'review',
+  'data-room',
+  'outside-form',
+  'invites',
+  'verify-code',
+];
 
 /** Whole pages of the visitor app: the public verify page (its subpaths are the staff app's email links). */
 export const VISITOR_PAGES: readonly string[] = ['/verify', '/verify/'];

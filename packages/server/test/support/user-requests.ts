@@ -56,12 +56,12 @@ const u = (route: string, request: UserCall['request'], refused: UserCall['refus
 });
 
 export const userCalls: UserCall[] = [
-  // Who may record history in a room is decided by the room's access mode (room-visitors.test.ts covers
-  // every mode and viewer); the matrix has no room, so only the sign-in is checked here.
+  // Recording in a room follows its access mode (room-visitors.test.ts covers every mode and viewer): the
+  // matrix's room is Private, so only the owning workspace's admins may (and record nothing, as admins).
   u(
     'POST /api/user/rooms/{id}/history',
-    (x) => ({ url: `/api/user/rooms/${x.documentId}/history`, body: { action: 'view' } }),
-    anonymousOnly,
+    (x) => ({ url: `/api/user/rooms/${x.roomId}/history`, body: { action: 'view' } }),
+    (who) => who !== 'owner' && who !== 'admin',
   ),
   u('GET /api/user/me', () => ({ url: '/api/user/me' }), anonymousOnly),
   // Shared reports: any signed-in user (a member's workspaces, or their own rows elsewhere).

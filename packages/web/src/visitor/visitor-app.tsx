@@ -14,6 +14,7 @@ const RoomPage = lazy(() => rooms().then((m) => ({ default: m.RoomPage })));
 const RoomRedirect = lazy(() => rooms().then((m) => ({ default: m.RoomRedirect })));
 const RoomAdminPage = lazy(() => rooms().then((m) => ({ default: m.RoomAdminPage })));
 const InvitePage = lazy(() => rooms().then((m) => ({ default: m.InvitePage })));
+const VerifyCodePage = lazy(() => rooms().then((m) => ({ default: m.VerifyCodePage })));
 
 /**
  * The pages visitors open from a link (signing, data rooms, outside forms), a separate entry from the
@@ -36,6 +37,7 @@ export function VisitorApp() {
               <Route path="/data-room/:code/reports" element={<RoomAdminPage />} />
               <Route path="/data-room/:code/*" element={<RoomRedirect />} />
               <Route path="/invites/room/:code" element={<InvitePage />} />
+              <Route path="/verify-code/:templateKey" element={<VerifyCodePage />} />
               {/* Room and outside-form pages join here; until then their links are answered so. */}
               <Route path="*" element={<InvalidLinkPage />} />
             </Routes>

@@ -6,12 +6,16 @@ import {
   idParams,
   noContent,
   redeemRoomCodeBody,
+  roomChallengeBody,
+  roomChallengeParams,
+  roomChallengeView,
   roomFileLinkView,
   roomFileParams,
   roomFileQuery,
   roomHistoryBody,
   roomHistoryList,
   roomSessionView,
+  verifyRoomChallengeBody,
 } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -20,7 +24,8 @@ import type { AppContext } from '../../context.ts';
 import { rooms } from '../../db/schema/index.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { notFound } from '../../http/errors.ts';
-import { type App, authRateLimit, WRITES } from '../../http/types.ts';
+import { type App, authRateLimit } from '../../http/types.ts';
+import { mailBrandFor } from '../brand/mail-brand.ts';
 import { previewPdf } from '../cabinet/previews.ts';
 import { viewerOfFileToken } from './file-viewer.ts';
 import { findRoomByCode } from './find-room.ts';
@@ -28,8 +33,10 @@ import { listOwnHistory } from './list-history.ts';
 import { openRoom } from './open-room.ts';
 import { recordHistory } from './record-history.ts';
 import { redeemRoomCode } from './redeem-room-code.ts';
+import { requestVerification } from './request-verification.ts';
 import { readCredentials, resolveViewer } from './resolve-viewer.ts';
 import { assertMayDownload, findRoomFile, issueRoomFileToken } from './room-file.ts';
+import { verifyVisitor } from './verify-visitor.ts';
 import { watermarkForViewer } from './watermark-hook.ts';
 
 const tags = ['guest'];
@@ -45,7 +52,11 @@ const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' 
 export async function roomVisitorRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(GUEST_REQUESTS_PER_MINUTE);
 
-  /** The room of the code and the viewer let into it; GET requests make visitor rows, hence WRITES. */
+  /**
+   * The room of the code and the viewer let into it. GETs may make a visitor row or count a visit, but
+   * change no sign-in, so they are not WRITES (which would clear every cached token on each room view);
+   * nor are reads rate-limited (the codes are 128-bit: nothing to guess), only the calls that try secrets.
+   */
   const enter = async (request: FastifyRequest, code: string) => {
     const credentials = await readCredentials(ctx, request);
     return ctx.db.transaction(async (tx) => {
@@ -57,7 +68,6 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/guest/rooms/:code',
     {
-      config: { ...limit, ...WRITES },
       schema: {
         tags,
         params: guestRoomParams,
@@ -89,10 +99,52 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     },
   );
 
+  app.post(
+    '/api/guest/rooms/:code/challenge',
+    {
+      config: authRateLimit(REDEEM_PER_MINUTE),
+      schema: {
+        tags,
+        params: guestRoomParams,
+        body: roomChallengeBody,
+        response: { 201: roomChallengeView },
+      },
+    },
+    async (request, reply) => {
+      const { code } = request.params;
+      const credentials = await readCredentials(ctx, request);
+      const brand = await mailBrandFor(ctx, request.headers.host);
+      const challenge = await ctx.db.transaction(async (tx) => {
+        const room = await findRoomByCode(tx, code);
+        const viewer = await resolveViewer(tx, room, credentials);
+        return requestVerification({ ctx, tx, room, viewer, code, email: request.body.email, brand });
+      });
+      ctx.jobs.poke();
+      return reply.status(201).headers(noStore).send(challenge);
+    },
+  );
+
+  app.post(
+    '/api/guest/rooms/:code/challenge/:id',
+    {
+      config: authRateLimit(REDEEM_PER_MINUTE),
+      schema: {
+        tags,
+        params: roomChallengeParams,
+        body: verifyRoomChallengeBody,
+        response: { 200: roomSessionView },
+      },
+    },
+    async (request, reply) => {
+      const room = await findRoomByCode(ctx.db, request.params.code);
+      reply.headers(noStore);
+      return verifyVisitor({ db: ctx.db, room, id: request.params.id, code: request.body.code });
+    },
+  );
+
   app.get(
     '/api/guest/rooms/:code/history',
     {
-      config: { ...limit, ...WRITES },
       schema: { tags, params: guestRoomParams, response: { 200: roomHistoryList } },
     },
     async (request) => {
@@ -136,7 +188,6 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/guest/rooms/:code/file/:fileId/token',
     {
-      config: { ...limit, ...WRITES },
       schema: { tags, params: roomFileParams, response: { 200: roomFileLinkView } },
     },
     async (request, reply) => {
@@ -154,7 +205,6 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/guest/rooms/:code/file/:fileId',
     {
-      config: { ...limit, ...WRITES },
       schema: {
         tags,
         params: roomFileParams,

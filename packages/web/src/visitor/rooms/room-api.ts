@@ -1,4 +1,10 @@
-import type { GuestRoomView, RoomFileLinkView, RoomHistoryBody, RoomSessionView } from '@charter/domain';
+import type {
+  GuestRoomView,
+  RoomChallengeView,
+  RoomFileLinkView,
+  RoomHistoryBody,
+  RoomSessionView,
+} from '@charter/domain';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
 
 /**
@@ -71,3 +77,25 @@ export const recordRoomHistory = (code: string, entry: RoomHistoryBody) =>
 
 export const fileLink = (code: string, fileId: number) =>
   request<RoomFileLinkView>(code, 'GET', `/file/${fileId}/token`);
+
+/** Mails an 8-character code proving this email; the receipt stays in this tab to poll the status. */
+export async function requestVerification(code: string, email: string) {
+  const challenge = await request<RoomChallengeView>(code, 'POST', '/challenge', { email });
+  sessionStorage.setItem(`charter.room-challenge.${challenge.id}`, challenge.receipt);
+  return challenge;
+}
+
+export const verifyCode = (code: string, id: string, secret: string) =>
+  request<RoomSessionView>(code, 'POST', `/challenge/${encodeURIComponent(id)}`, { code: secret });
+
+/** The challenge's status (pending, verified, expired), when this tab asked for it; null otherwise. */
+export async function challengeStatus(id: string): Promise<string | null> {
+  const receipt = sessionStorage.getItem(`charter.room-challenge.${id}`);
+  if (!receipt) return null;
+  const response = await fetch(
+    `/api/authn/challenge/${encodeURIComponent(id)}?receipt=${encodeURIComponent(receipt)}`,
+    { credentials: 'omit' },
+  );
+  if (!response.ok) return null;
+  return ((await response.json()) as { status: string }).status;
+}

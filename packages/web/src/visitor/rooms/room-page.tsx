@@ -1,10 +1,9 @@
-import type { GuestRoomDocumentView, GuestRoomView } from '@charter/domain';
-import { ROOM_MESSAGES } from '@charter/domain';
+import type { GuestRoomDocumentView, GuestRoomView, RoomDocumentView } from '@charter/domain';
+import { OVERVIEW_SCROLL_DELAY_MS, ROOM_MESSAGES } from '@charter/domain';
 import {
   Alert,
   Anchor,
   Badge,
-  Box,
   Center,
   Container,
   Group,
@@ -16,11 +15,13 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
+import { RoomOverviewSections } from '../../features/rooms/overview/room-overview.tsx';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import { RoomDocumentList, RoomLinkList } from './room-documents.tsx';
 import { INVITE_NOTICE_MS, type RoomLocationState } from './room-messages.ts';
 import { RevokedRoom, RoomError, SignInPrompt } from './room-states.tsx';
 import { useGuestRoom } from './use-guest-room.ts';
+import { VerifyEmailForm } from './verify-email-form.tsx';
 
 const RoomPreviewModal = lazy(() => import('./room-preview-modal.tsx'));
 
@@ -41,9 +42,27 @@ function InviteNotice() {
   );
 }
 
+/** Spec 3 §2: #reports, #documents or #links scroll to that section 1.25 s after the room loads. */
+function useScrollToHash() {
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (!id) return;
+    const timer = window.setTimeout(
+      () => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' }),
+      OVERVIEW_SCROLL_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
 function RoomView({ code, room }: { code: string; room: GuestRoomView }) {
   const [preview, setPreview] = useState<GuestRoomDocumentView | null>(null);
-  const toSign = room.documents.filter((document) => document.needs_signature);
+  const fresh = room.documents.filter((document) => document.is_new);
+  const openFromOverview = (picked: RoomDocumentView) => {
+    const document = room.documents.find((d) => d.id === picked.id);
+    if (document?.file_id) setPreview(document);
+  };
+  useScrollToHash();
   return (
     <Container size="md" py="lg">
       <Stack gap="md">
@@ -67,6 +86,7 @@ function RoomView({ code, room }: { code: string; room: GuestRoomView }) {
             You are an admin of this room. <Anchor href={room.viewer.admin_path}>Edit Room</Anchor>
           </Text>
         )}
+        {room.viewer.kind === 'visitor' && !room.viewer.email && <VerifyEmailForm code={code} />}
         <Tabs defaultValue="overview" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab
@@ -86,29 +106,15 @@ function RoomView({ code, room }: { code: string; room: GuestRoomView }) {
           </Tabs.List>
           <Tabs.Panel value="overview" pt="md">
             <Stack gap="lg">
-              {toSign.length > 0 && (
-                <Box id="signature">
-                  <RoomDocumentList
-                    code={code}
-                    title="Documents Requiring Signature"
-                    documents={toSign}
-                    onPreview={setPreview}
-                  />
-                </Box>
-              )}
-              <Box id="documents">
+              {fresh.length > 0 && (
                 <RoomDocumentList
                   code={code}
-                  title="All Documents"
-                  documents={room.documents}
+                  title="New since your last visit"
+                  documents={fresh}
                   onPreview={setPreview}
                 />
-              </Box>
-              {room.links.length > 0 && (
-                <Box id="links">
-                  <RoomLinkList links={room.links} />
-                </Box>
               )}
+              <RoomOverviewSections overview={room.overview} onOpenDocument={openFromOverview} />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="documents" pt="md">

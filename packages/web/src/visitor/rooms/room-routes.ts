@@ -2,3 +2,4 @@
 export { InvitePage } from './invite-page.tsx';
 export { RoomAdminPage } from './room-admin-page.tsx';
 export { RoomPage, RoomRedirect } from './room-page.tsx';
+export { VerifyCodePage } from './verify-code-page.tsx';
