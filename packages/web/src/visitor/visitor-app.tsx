@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { InvalidLinkPage } from './invalid-link-page.tsx';
+import { OutsideFormPage } from './outside-form/outside-form-page.tsx';
 import { ReviewPage } from './review/review-page.tsx';
 import { SigningPage } from './signing/signing-page.tsx';
 import { VerifyPage } from './verify/verify-page.tsx';
@@ -20,6 +21,7 @@ export function VisitorApp() {
             <Route path="/sign/:token" element={<SigningPage />} />
             <Route path="/review/:token" element={<ReviewPage />} />
             <Route path="/verify" element={<VerifyPage />} />
+            <Route path="/outside-form/:code" element={<OutsideFormPage />} />
             {/* Room and outside-form pages join here; until then their links are answered so. */}
             <Route path="*" element={<InvalidLinkPage />} />
           </Routes>

@@ -1,0 +1,94 @@
+import { OUTSIDE_FORM_MESSAGES, type OutsideFormView } from '@charter/domain';
+import {
+  ActionIcon,
+  Badge,
+  Card,
+  CopyButton,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
+import { useNotices } from '../../app/notices.tsx';
+import { useOutsideForms } from './api.ts';
+
+/**
+ * Connected Forms and Standing Forms (spec 3 §4) of a task or a room: name, Open/Completed (open ones
+ * after completed ones, as the server sorts them), Email Sent / Email Not Sent for data requests,
+ * 'Finalizes task on submission', and the link to copy. Nothing shows while there are no forms.
+ */
+export function ConnectedForms({
+  companyId,
+  transactionId,
+  roomId,
+}: {
+  companyId: number;
+  transactionId?: number;
+  roomId?: number;
+}) {
+  const forms = useOutsideForms(companyId, { transactionId, roomId });
+  if (forms.isPending) return <Loader size="sm" aria-label="Loading forms" />;
+  if (forms.isError || forms.data.length === 0) return null;
+  const standing = forms.data.filter((f) => f.type === 'persistent');
+  const connected = forms.data.filter((f) => f.type !== 'persistent');
+  return (
+    <Stack gap="md">
+      {connected.length > 0 && <FormList title="Connected Forms" forms={connected} />}
+      {standing.length > 0 && <FormList title="Standing Forms" forms={standing} />}
+    </Stack>
+  );
+}
+
+function FormList({ title, forms }: { title: string; forms: OutsideFormView[] }) {
+  const { push } = useNotices();
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {forms.map((form) => (
+          <Group key={form.id} justify="space-between" wrap="nowrap" data-testid="outside-form-row">
+            <Stack gap={2}>
+              <Group gap="xs">
+                <Text fw={500}>{form.name}</Text>
+                <Badge color={form.state === 'Open' ? 'blue' : 'green'} variant="light">
+                  {form.state}
+                </Badge>
+              </Group>
+              {form.type === 'data_request' && (
+                <Text size="xs" c="dimmed">
+                  {form.email_status}
+                </Text>
+              )}
+              {form.finalize && (
+                <Text size="xs" c="dimmed">
+                  {OUTSIDE_FORM_MESSAGES.finalizes}
+                </Text>
+              )}
+            </Stack>
+            <CopyButton value={form.link}>
+              {({ copy }) => (
+                <Tooltip label="Copy link">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Copy link of ${form.name}`}
+                    onClick={() => {
+                      copy();
+                      push({ type: 'success', message: OUTSIDE_FORM_MESSAGES.linkCopied });
+                    }}
+                  >
+                    <IconCopy size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
