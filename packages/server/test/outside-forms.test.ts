@@ -3,7 +3,7 @@ import { FILL_REQUIRED, OUTSIDE_FORM_MESSAGES, ROOM_MESSAGES } from '@charter/do
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/adapters/secrets.ts';
-import { outsideForms } from '../src/db/schema/index.ts';
+import { outsideForms, rooms } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -238,8 +238,13 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
     expect((await anon('POST', `/api/public/outside_form/${code}/finalize`, {})).status).toBe(409);
     // The task itself was not submitted (the form does not finalize) and the workspace sees the form done.
     expect((await call(me, 'GET', `/api/account/transaction/${task.id}`)).body.open).toBe(true);
+    // Open forms sort after completed ones (spec 3 §4), even when newer.
+    await share(me, task.id, { features: included, name: 'Second round' });
     const list = await call(me, 'GET', `/api/account/transaction/${task.id}/outside`);
-    expect(list.body[0]).toMatchObject({ state: 'Completed' });
+    expect(list.body.map((f: Json) => [f.name, f.state])).toEqual([
+      ['Intake', 'Completed'],
+      ['Second round', 'Open'],
+    ]);
   });
 
   it('finalizes the task when the form says so and the task can be submitted', async () => {
@@ -352,5 +357,25 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
       codes.map((c) => `http://localhost:3000/outside-form/${c}`).sort(),
     );
     expect(CODE.test(codes[0])).toBe(true);
+  });
+
+  it("lists a room's connected forms, and none of another workspace's room", async () => {
+    const task = await newTask(me);
+    const [room] = await t.ctx.db
+      .insert(rooms)
+      .values({ accountId: me.account!.id, label: 'Deal room', codeHash: `test:${task.id}` })
+      .returning({ id: rooms.id });
+    const inRoom = await share(me, task.id, { features: included, name: 'Room form', room_id: room.id });
+    expect(inRoom.status).toBe(201);
+    expect(inRoom.body.form.room_id).toBe(room.id);
+    await share(me, task.id, { features: included, name: 'Not in the room' });
+    const listed = await call(me, 'GET', `/api/account/outside_forms?room_id=${room.id}`);
+    expect(listed.body.map((f: Json) => f.name)).toEqual(['Room form']);
+    expect((await call(other, 'GET', `/api/account/outside_forms?room_id=${room.id}`)).body).toEqual([]);
+    // A form cannot be attached to another workspace's room.
+    const otherTask = await newTask(other);
+    const foreign = await share(other, otherTask.id, { features: included, name: 'X', room_id: room.id });
+    expect(foreign.status).toBe(404);
+    expect((await call(me, 'GET', '/api/account/outside_forms')).status).toBe(400);
   });
 });

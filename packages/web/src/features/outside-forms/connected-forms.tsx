@@ -32,8 +32,10 @@ export function ConnectedForms({
   const forms = useOutsideForms(companyId, { transactionId, roomId });
   if (forms.isPending) return <Loader size="sm" aria-label="Loading forms" />;
   if (forms.isError || forms.data.length === 0) return null;
-  const standing = forms.data.filter((f) => f.type === 'persistent');
-  const connected = forms.data.filter((f) => f.type !== 'persistent');
+  // A standing form's instances (one per visit of its link) are listed with it.
+  const isStanding = (f: OutsideFormView) => f.type === 'persistent' || f.type === 'persistent_instance';
+  const standing = forms.data.filter(isStanding);
+  const connected = forms.data.filter((f) => !isStanding(f));
   return (
     <Stack gap="md">
       {connected.length > 0 && <FormList title="Connected Forms" forms={connected} />}
@@ -59,6 +61,11 @@ function FormList({ title, forms }: { title: string; forms: OutsideFormView[] })
                   {form.state}
                 </Badge>
               </Group>
+              {form.type === 'persistent_instance' && (
+                <Text size="xs" c="dimmed">
+                  Filled from the standing link
+                </Text>
+              )}
               {form.type === 'data_request' && (
                 <Text size="xs" c="dimmed">
                   {form.email_status}
