@@ -3,7 +3,7 @@ import { FILL_REQUIRED, OUTSIDE_FORM_MESSAGES, ROOM_MESSAGES } from '@charter/do
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/adapters/secrets.ts';
-import { outsideForms, rooms } from '../src/db/schema/index.ts';
+import { auditLog, liveEvents, outsideForms, rooms } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -226,6 +226,17 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
       message: ROOM_MESSAGES.formCompleted,
       task_finalized: false,
     });
+    // The workspace's open pages hear of it (the live channel), with a toast.
+    const events = await t.ctx.db
+      .select({ event: liveEvents.event })
+      .from(liveEvents)
+      .where(eq(liveEvents.accountId, me.account!.id));
+    expect(events.map((e) => e.event)).toEqual(
+      expect.arrayContaining([
+        { type: 'refresh_timeline', transaction_id: task.id },
+        { type: 'toast', toast: { type: 'info', message: 'Shared form "Intake" was submitted.' } },
+      ]),
+    );
     const completed = await anon('GET', `/api/public/outside_form/${code}`);
     expect(completed.body).toMatchObject({
       state: 'completed',
@@ -311,6 +322,9 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
     expect((await anon('POST', `/api/public/outside_form/${code}/finalize`, {})).status).toBe(404);
     expect((await anon('GET', `/api/redirect/form/${code}`)).status).toBe(404);
     expect((await call(me, 'GET', `/api/account/transaction/${task.id}/outside`)).body).toEqual([]);
+    const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.accountId, me.account!.id));
+    const actions = audit.filter((a) => (a.target as Json).transaction_id === task.id).map((a) => a.action);
+    expect(actions).toEqual(['outside_form_created', 'outside_form_cancelled']);
   });
 
   it('makes a new task group and form each time a standing link is opened', async () => {

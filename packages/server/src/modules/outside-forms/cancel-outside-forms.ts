@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { outsideForms } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { findTransaction } from '../workflows/scope.ts';
 
 /**
@@ -10,7 +11,7 @@ import { findTransaction } from '../workflows/scope.ts';
  */
 export async function cancelOutsideForms({ tx, actor, id }: { tx: Tx; actor: MemberActor; id: number }) {
   const transaction = await findTransaction(tx, actor, id, true);
-  await tx
+  const cancelled = await tx
     .update(outsideForms)
     .set({ cancelledAt: new Date() })
     .where(
@@ -20,5 +21,12 @@ export async function cancelOutsideForms({ tx, actor, id }: { tx: Tx; actor: Mem
         eq(outsideForms.state, 'new'),
         isNull(outsideForms.cancelledAt),
       ),
-    );
+    )
+    .returning({ id: outsideForms.id });
+  if (cancelled.length > 0) {
+    await recordAudit(tx, actor, 'outside_form_cancelled', {
+      transaction_id: transaction.id,
+      form_ids: cancelled.map((f) => f.id),
+    });
+  }
 }

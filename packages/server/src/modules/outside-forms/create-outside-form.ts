@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { outsideForms, rooms } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { invalid, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { codeHash, deriveCode, linkSecret } from '../rooms/link-codes.ts';
 import { templateFor } from '../workflows/catalog.ts';
@@ -68,6 +69,12 @@ export async function createOutsideForm(input: {
     .set({ codeHash: codeHash(code) })
     .where(eq(outsideForms.id, created.id))
     .returning();
+  await recordAudit(tx, actor, 'outside_form_created', {
+    form_id: form.id,
+    transaction_id: transaction.id,
+    type: form.type,
+    email,
+  });
   if (form.sendEmail && email) {
     await ctx.mailer.send(tx, formLinkEmail(email, form, formLink(brand.url, form.type, code), brand));
   }

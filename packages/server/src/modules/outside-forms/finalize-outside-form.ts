@@ -6,6 +6,7 @@ import { outsideForms } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { loadAnswers } from '../workflows/answers.ts';
 import { finalizeTransaction } from '../workflows/finalize-transaction.ts';
+import { announceForm } from './announce-form.ts';
 import { includedQuestions } from './included.ts';
 import { fillableFormByCode, formActor, formTask } from './scope.ts';
 
@@ -40,5 +41,6 @@ export async function finalizeOutsideForm({ ctx, tx, code }: { ctx: AppContext; 
       if (!(error instanceof AppError)) throw error;
     }
   }
+  await announceForm(tx, form, `Shared form "${form.name}" was submitted.`);
   return { state: 'completed' as const, message: ROOM_MESSAGES.formCompleted, task_finalized: taskFinalized };
 }

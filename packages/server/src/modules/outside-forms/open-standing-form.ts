@@ -6,6 +6,7 @@ import { accounts, outsideForms } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { codeHash, deriveCode, linkSecret } from '../rooms/link-codes.ts';
 import { addTaskGroup, addTodos } from '../workflows/create-project.ts';
+import { announceForm } from './announce-form.ts';
 import { FORM_NOT_FOUND, formByCode, formTask } from './scope.ts';
 
 /**
@@ -53,5 +54,6 @@ export async function openStandingForm({ ctx, tx, code }: { ctx: AppContext; tx:
     .update(outsideForms)
     .set({ codeHash: codeHash(instanceCode) })
     .where(eq(outsideForms.id, instance.id));
+  await announceForm(tx, instance);
   return instanceCode;
 }

@@ -2,6 +2,7 @@ import { OUTSIDE_FORM_MESSAGES, type OutsideFormView } from '@charter/domain';
 import {
   ActionIcon,
   Badge,
+  Button,
   Card,
   CopyButton,
   Group,
@@ -12,8 +13,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNotices } from '../../app/notices.tsx';
-import { useOutsideForms } from './api.ts';
+import { outsideFormsApi, useOutsideForms } from './api.ts';
 
 /**
  * Connected Forms and Standing Forms (spec 3 §4) of a task or a room: name, Open/Completed (open ones
@@ -38,14 +40,42 @@ export function ConnectedForms({
   const connected = forms.data.filter((f) => !isStanding(f));
   return (
     <Stack gap="md">
-      {connected.length > 0 && <FormList title="Connected Forms" forms={connected} />}
-      {standing.length > 0 && <FormList title="Standing Forms" forms={standing} />}
+      {connected.length > 0 && (
+        <FormList companyId={companyId} title="Connected Forms" forms={connected} onChanged={forms.refetch} />
+      )}
+      {standing.length > 0 && (
+        <FormList companyId={companyId} title="Standing Forms" forms={standing} onChanged={forms.refetch} />
+      )}
     </Stack>
   );
 }
 
-function FormList({ title, forms }: { title: string; forms: OutsideFormView[] }) {
+function FormList({
+  companyId,
+  title,
+  forms,
+  onChanged,
+}: {
+  companyId: number;
+  title: string;
+  forms: OutsideFormView[];
+  onChanged: () => unknown;
+}) {
   const { push } = useNotices();
+  const [resending, setResending] = useState<number | null>(null);
+  /** The link again to the connected email ('Error resending email link.' when it cannot go). */
+  const resend = async (form: OutsideFormView) => {
+    setResending(form.id);
+    try {
+      await outsideFormsApi(companyId).resend(form.transaction_id, form.id);
+      push({ type: 'success', message: OUTSIDE_FORM_MESSAGES.emailResent });
+      await onChanged();
+    } catch {
+      push({ type: 'error', message: OUTSIDE_FORM_MESSAGES.resendFailed });
+    } finally {
+      setResending(null);
+    }
+  };
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
@@ -77,22 +107,34 @@ function FormList({ title, forms }: { title: string; forms: OutsideFormView[] })
                 </Text>
               )}
             </Stack>
-            <CopyButton value={form.link}>
-              {({ copy }) => (
-                <Tooltip label="Copy link">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Copy link of ${form.name}`}
-                    onClick={() => {
-                      copy();
-                      push({ type: 'success', message: OUTSIDE_FORM_MESSAGES.linkCopied });
-                    }}
-                  >
-                    <IconCopy size={16} />
-                  </ActionIcon>
-                </Tooltip>
+            <Group gap="xs" wrap="nowrap">
+              {form.state === 'Open' && form.assigned_email && (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  loading={resending === form.id}
+                  onClick={() => void resend(form)}
+                >
+                  Resend Email
+                </Button>
               )}
-            </CopyButton>
+              <CopyButton value={form.link}>
+                {({ copy }) => (
+                  <Tooltip label="Copy link">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Copy link of ${form.name}`}
+                      onClick={() => {
+                        copy();
+                        push({ type: 'success', message: OUTSIDE_FORM_MESSAGES.linkCopied });
+                      }}
+                    >
+                      <IconCopy size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
           </Group>
         ))}
       </Stack>
