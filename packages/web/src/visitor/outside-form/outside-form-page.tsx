@@ -7,7 +7,7 @@ import {
   ROOM_MESSAGES,
   validateAnswer,
 } from '@charter/domain';
-import { Alert, Button, Card, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/api-error.ts';
@@ -55,7 +55,15 @@ export function OutsideFormPage() {
         </Center>
         <Alert color="yellow" title={ROOM_MESSAGES.doNotShare} />
         {'failed' in loaded ? (
-          <Alert color="red">{loaded.failed}</Alert>
+          // Spec 3 §8: the message, with a way on (the dashboard; the room's overview when in a room).
+          <Alert color="red">
+            <Stack gap="xs">
+              <Text size="sm">{loaded.failed}</Text>
+              <Anchor href="/" size="sm">
+                Go to Dashboard
+              </Anchor>
+            </Stack>
+          </Alert>
         ) : loaded.form.state === 'completed' ? (
           <Completed name={loaded.form.name} />
         ) : (
