@@ -104,9 +104,17 @@ function FillForm({ code, form, onDone }: { code: string; form: PublicOutsideFor
     }),
     [form],
   );
+  // One line of saves, whether typing paused or a field was left: they reach the server in order, so an
+  // earlier value never lands after a later one.
+  const line = useRef<Promise<unknown>>(Promise.resolve());
   const save = useCallback(
-    (input: { feature_type_id: string; resource_id?: number; value: string }) =>
-      saveOutsideAnswer({ code, transactionId: form.transaction_id, ...input }),
+    (input: { feature_type_id: string; resource_id?: number; value: string }) => {
+      const next = line.current.then(() =>
+        saveOutsideAnswer({ code, transactionId: form.transaction_id, ...input }),
+      );
+      line.current = next.catch(() => undefined);
+      return next;
+    },
     [code, form.transaction_id],
   );
   const answers = useAnswers(questionnaire, save);
