@@ -47,8 +47,11 @@ import { outsideFormRoutes } from './modules/outside-forms/routes.ts';
 import { partnerSsoRoutes } from './modules/partner-sso/routes.ts';
 import { partnerRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { publicReviewRoutes } from './modules/review/public-routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
+import { roomRoutes } from './modules/rooms/routes.ts';
+import { userRoomRoutes } from './modules/rooms/user-routes.ts';
 import { publicSigningRoutes } from './modules/signing/public-routes.ts';
 import { signingRoutes } from './modules/signing/routes.ts';
 import { startSigningSchedule } from './modules/signing/sweep.ts';
@@ -227,6 +230,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicSigningRoutes,
     reviewRoutes,
     publicReviewRoutes,
+    roomRoutes,
+    userRoomRoutes,
+    reportRoutes,
     outsideFormRoutes,
     publicOutsideFormRoutes,
     staffRoutes,

@@ -20,11 +20,15 @@ const REFUSED = [401, 403, 404];
 
 /** Workspace administration: its admins only (the owner's hand-over, its owner only). */
 const adminOnly = (route: string) =>
-  /^\w+ \/api\/account\/(admin\/|remove_user\/|change_owner\/|signatory\/)/.test(route);
+  /^\w+ \/api\/account\/(admin\/|remove_user\/|change_owner\/|signatory\/)/.test(route) && !roomRead(route);
+/** A workspace's rooms are seen by all its members; only its admins change them (modules/rooms/policies.ts). */
+const roomRoute = (route: string) => /^\w+ \/api\/account\/(admin\/room\b|feature\b)/.test(route);
+const roomRead = (route: string) =>
+  /^GET \/api\/account\/(admin\/room(\/\{id\}(\/(link|document))?)?|feature)$/.test(route);
 const ownerOnly = (route: string) => route === 'PATCH /api/account/change_owner/{id}';
 /** The file cabinet's own routes: closed without filecabinet_access (the restricted cases answer 403 on both). */
 const cabinetOnly = (route: string) =>
-  accountCalls.some((c) => c.route === route && c.hidden === 403 && c.visible === 403);
+  !roomRoute(route) && accountCalls.some((c) => c.route === route && c.hidden === 403 && c.visible === 403);
 
 /** Whether `who`, holding a workspace token of their own kind, must be refused on this /api/account route. */
 function refusedOnAccount(route: string, who: Who): boolean {
@@ -148,6 +152,7 @@ describe('the authorization matrix: no unexpected 2xx on any route', () => {
       transactionId: rows.transactionId,
       templateId: rows.templateId,
       documentId: rows.documentId,
+      roomId: rows.roomId,
     };
   });
   afterAll(() => t.close());

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ADMIN_WARNING } from '@charter/domain';
+import { ADMIN_WARNING, ROOM_ADMIN_MESSAGES } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema/index.ts';
@@ -19,7 +19,13 @@ import {
 /** Routes refused as a whole in a restricted workspace with the admin warning, not the cabinet's message. */
 const ACCOUNT_ROUTES =
   /^\S+ \/api\/account\/(admin\/(users|add_user|settings\/profile)|remove_user|change_owner|signatory)\b/;
-const forbiddenMessage = (route: string) => (ACCOUNT_ROUTES.test(route) ? ADMIN_WARNING : NO_CABINET_ACCESS);
+const ROOM_ROUTES = /^\S+ \/api\/account\/(admin\/room\b|feature\b)/;
+const forbiddenMessage = (route: string) =>
+  ACCOUNT_ROUTES.test(route)
+    ? ADMIN_WARNING
+    : ROOM_ROUTES.test(route)
+      ? ROOM_ADMIN_MESSAGES.restricted
+      : NO_CABINET_ACCESS;
 
 describe('a restricted (role 3) workspace: modules 4 and 5 only, no cabinet (spec 1 §6, spec 2 §6)', () => {
   let t: TestApp;

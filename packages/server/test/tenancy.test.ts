@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rooms } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -13,7 +15,12 @@ import {
 } from './support/workspace-rows.ts';
 
 /** One request: the route as OpenAPI names it, and how to call it on `theirs` while holding `mine`. */
-type Rows = WorkspaceRows & { ownerId: number; partnerCode: string };
+type Rows = WorkspaceRows & {
+  ownerId: number;
+  partnerCode: string;
+  sharedReportId: number;
+  roomReportId: number;
+};
 type Probe = {
   route: string;
   request: (theirs: Rows, mine: Rows) => { url: string; body?: unknown; upload?: boolean };
@@ -256,6 +263,119 @@ const probes: Probe[] = [
   probe('DELETE /api/account/recommendation/{id}', (x) => ({
     url: `/api/account/recommendation/${x.todoId}`,
   })),
+  // Rooms: her room, its rows, and her rows named in my room's bodies.
+  probe('GET /api/account/admin/room/{id}', (x) => ({ url: `/api/account/admin/room/${x.roomId}` })),
+  probe('PUT /api/account/admin/room/{id}', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}`,
+    body: { label: 'Mine now', open: true },
+  })),
+  probe('PUT /api/account/admin/room/{id}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}`,
+    body: { nda_file_id: x.cabinetFileId },
+  })),
+  probe('DELETE /api/account/admin/room/{id}', (x) => ({ url: `/api/account/admin/room/${x.roomId}` })),
+  probe('POST /api/account/admin/room', (x) => ({
+    url: '/api/account/admin/room',
+    body: { label: 'Mine', project_id: x.projectId },
+  })),
+  probe('POST /api/account/admin/room', (x) => ({
+    url: '/api/account/admin/room',
+    body: { label: 'Mine', transaction_id: x.transactionId },
+  })),
+  probe('GET /api/account/admin/room/{id}/code-link', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/code-link`,
+  })),
+  probe('POST /api/account/admin/room/{id}/code-link/regenerate', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/code-link/regenerate`,
+  })),
+  probe('GET /api/account/admin/room/{id}/link', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/link`,
+  })),
+  probe('POST /api/account/admin/room/{id}/link', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/link`,
+    body: { link: 'evil.example' },
+  })),
+  probe('PUT /api/account/admin/room/{id}/link/{linkId}', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/link/${x.roomLinkId}`,
+    body: { link: 'evil.example' },
+  })),
+  probe('PUT /api/account/admin/room/{id}/link/{linkId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/link/${x.roomLinkId}`,
+    body: { link: 'evil.example' },
+  })),
+  probe('DELETE /api/account/admin/room/{id}/link/{linkId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/link/${x.roomLinkId}`,
+  })),
+  probe('PATCH /api/account/admin/room/{id}/link/{a}/swap/{b}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/link/${me.roomLinkId}/swap/${x.roomLinkId}`,
+  })),
+  probe('GET /api/account/admin/room/{id}/document', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/document`,
+  })),
+  probe('POST /api/account/admin/room/{id}/document', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/document`,
+    body: { file_id: x.cabinetFileId },
+  })),
+  probe('POST /api/account/admin/room/{id}/document', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/document`,
+    body: { document_history_id: x.documentId },
+  })),
+  probe('POST /api/account/admin/room/{id}/document/upload', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/document/upload`,
+    upload: true,
+  })),
+  probe('PUT /api/account/admin/room/{id}/document/{docId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/document/${x.roomDocumentId}`,
+    body: { label: 'Mine' },
+  })),
+  probe('DELETE /api/account/admin/room/{id}/document/{docId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/document/${x.roomDocumentId}`,
+  })),
+  probe('PATCH /api/account/admin/room/{id}/document/{a}/swap/{b}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/document/${me.roomDocumentId}/swap/${x.roomDocumentId}`,
+  })),
+  probe('POST /api/account/admin/room/{id}/feature', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/feature`,
+    body: { kind: 'record', table_id: me.roomTableId, resource_id: x.resourceId },
+  })),
+  probe('POST /api/account/admin/room/{id}/feature', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/feature`,
+    body: { kind: 'record', table_id: x.roomTableId, resource_id: me.resourceId },
+  })),
+  probe('PUT /api/account/admin/room/{id}/feature/{featureId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/feature/${x.roomTableId}`,
+    body: { label: 'Mine' },
+  })),
+  probe('DELETE /api/account/admin/room/{id}/feature/{featureId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/feature/${x.roomTableId}`,
+  })),
+  probe('DELETE /api/account/admin/room/{id}/feature/{featureId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/feature/${me.roomTableId}?resource_id=${x.resourceId}`,
+  })),
+  probe('PUT /api/account/shared_report/{id}', (x) => ({
+    url: `/api/account/shared_report/${x.sharedReportId}`,
+    body: { is_active: false },
+  })),
+  probe('POST /api/account/shared_report', (x) => ({
+    url: '/api/account/shared_report',
+    body: { feature_type_id: `${x.templateId}.people`, metadata: { resource_id: [x.resourceId] } },
+  })),
+  probe('POST /api/account/admin/room/{id}/report', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/report`,
+    body: { feature_type_id: `${x.templateId}.people` },
+  })),
+  probe('DELETE /api/account/admin/room/{id}/report/{reportId}', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/report/${x.roomReportId}`,
+  })),
+  probe('DELETE /api/account/admin/room/{id}/report/{reportId}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/report/${x.roomReportId}`,
+  })),
+  probe('PATCH /api/account/admin/room/{id}/report/{a}/swap/{b}', (x) => ({
+    url: `/api/account/admin/room/${x.roomId}/report/${x.roomReportId}/swap/${x.roomReportId}`,
+  })),
+  probe('PATCH /api/account/admin/room/{id}/report/{a}/swap/{b}', (x, me) => ({
+    url: `/api/account/admin/room/${me.roomId}/report/${x.roomReportId}/swap/${me.roomReportId}`,
+  })),
   // Her partner's code: disconnecting it from his workspace leaves her connection alone.
   probe('DELETE /api/account/admin/partner/{code}', (x) => ({
     url: `/api/account/admin/partner/${x.partnerCode}`,
@@ -284,6 +404,17 @@ describe('tenancy: another workspace is never reached', () => {
   let hers: Rows;
   let his: Rows;
   const call = accountCaller(() => t);
+  /** A shared report and, once the room exists, a room report of the workspace (modules/reports). */
+  const reportRows = async (who: SignedIn) => {
+    const feature_type_id = 'test-module-two.people';
+    const shared = await call(who, 'POST', '/api/account/shared_report', { feature_type_id });
+    const [room] = await t.ctx.db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(eq(rooms.accountId, who.account!.id));
+    const placed = await call(who, 'POST', `/api/account/admin/room/${room.id}/report`, { feature_type_id });
+    return { sharedReportId: shared.body.report.id as number, roomReportId: placed.body.report.id as number };
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -292,8 +423,18 @@ describe('tenancy: another workspace is never reached', () => {
     bob = await signedIn(t);
     const partner = await createPartner(t, { clients: [alice.account!.id] });
     const partnerCode = partner.code;
-    hers = { ...(await fillWorkspace(t, alice, 'test-module-two')), ownerId: alice.user.id, partnerCode };
-    his = { ...(await fillWorkspace(t, bob, 'test-module-two')), ownerId: bob.user.id, partnerCode: 'NONE' };
+    hers = {
+      ...(await fillWorkspace(t, alice, 'test-module-two')),
+      ownerId: alice.user.id,
+      partnerCode,
+      ...(await reportRows(alice)),
+    };
+    his = {
+      ...(await fillWorkspace(t, bob, 'test-module-two')),
+      ownerId: bob.user.id,
+      partnerCode: 'NONE',
+      ...(await reportRows(bob)),
+    };
   });
   afterAll(() => t.close());
 

@@ -69,3 +69,13 @@ export const ROOM_ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   unverified: 'UNVERIFIED_CONTACT',
 } as const;
+
+/** A room's NDA gate: where signed NDAs are kept in the owner's cabinet, and what a visitor is told. */
+export const NDA_FOLDER = '/Data Room NDAs';
+export const NDA_STATUSES = ['none', 'pending', 'signed'] as const;
+export type NdaStatus = (typeof NDA_STATUSES)[number];
+export const NDA_MESSAGES = {
+  needsEmail: 'Enter your email address to sign the NDA for this room.',
+  noNda: 'This room does not ask for an NDA.',
+  sealing: 'Your signed NDA is being sealed. The room opens in a moment.',
+} as const;

@@ -488,6 +488,44 @@ export const accountCalls: AccountCall[] = [
     404,
     204,
   ),
+  // Rooms (spec 3 §7): refused as a whole to a restricted (role 3) workspace.
+  ...roomCalls(),
+  // Reports: none in a restricted workspace (spec 1 §6); sharing and room reports are its admins'.
+  c('GET /api/account/reports', () => ({ url: '/api/account/reports' }), null, 403),
+  c('GET /api/account/shared_report', () => ({ url: '/api/account/shared_report' }), null, 403),
+  c(
+    'POST /api/account/shared_report',
+    (x) => ({ url: '/api/account/shared_report', body: { feature_type_id: `${x.templateId}.people` } }),
+    null,
+    403,
+  ),
+  c(
+    'PUT /api/account/shared_report/{id}',
+    () => ({ url: '/api/account/shared_report/1', body: { is_active: true } }),
+    null,
+    403,
+  ),
+  c(
+    'POST /api/account/admin/room/{id}/report',
+    (x) => ({
+      url: `/api/account/admin/room/${x.roomId}/report`,
+      body: { feature_type_id: `${x.templateId}.people` },
+    }),
+    null,
+    403,
+  ),
+  c(
+    'DELETE /api/account/admin/room/{id}/report/{reportId}',
+    (x) => ({ url: `/api/account/admin/room/${x.roomId}/report/1` }),
+    null,
+    403,
+  ),
+  c(
+    'PATCH /api/account/admin/room/{id}/report/{a}/swap/{b}',
+    (x) => ({ url: `/api/account/admin/room/${x.roomId}/report/1/swap/2` }),
+    null,
+    403,
+  ),
   // Members and the workspace's profile live under Account, hidden from a restricted workspace (spec 1 §6).
   c('GET /api/account/admin/users', () => ({ url: '/api/account/admin/users' }), 403, 403),
   c(
@@ -528,3 +566,76 @@ export const accountCalls: AccountCall[] = [
     403,
   ),
 ];
+
+/** The room admin's routes: closed to restricted workspaces (403 whatever the row). */
+function roomCalls(): AccountCall[] {
+  const r = (x: Rows, rest = '') => `/api/account/admin/room/${x.roomId}${rest}`;
+  const calls: [string, AccountCall['request']][] = [
+    ['GET /api/account/admin/room', () => ({ url: '/api/account/admin/room?open=true' })],
+    ['POST /api/account/admin/room', () => ({ url: '/api/account/admin/room', body: { label: 'Room' } })],
+    ['GET /api/account/admin/room/{id}', (x) => ({ url: r(x) })],
+    ['PUT /api/account/admin/room/{id}', (x) => ({ url: r(x), body: { label: 'Renamed room' } })],
+    ['GET /api/account/admin/room/{id}/code-link', (x) => ({ url: r(x, '/code-link') })],
+    [
+      'POST /api/account/admin/room/{id}/code-link/regenerate',
+      (x) => ({ url: r(x, '/code-link/regenerate') }),
+    ],
+    ['GET /api/account/admin/room/{id}/link', (x) => ({ url: r(x, '/link') })],
+    [
+      'POST /api/account/admin/room/{id}/link',
+      (x) => ({ url: r(x, '/link'), body: { link: 'example.org' } }),
+    ],
+    [
+      'PUT /api/account/admin/room/{id}/link/{linkId}',
+      (x) => ({ url: r(x, `/link/${x.roomLinkId}`), body: { link: 'example.net', label: 'Net' } }),
+    ],
+    [
+      'PATCH /api/account/admin/room/{id}/link/{a}/swap/{b}',
+      (x) => ({ url: r(x, `/link/${x.roomLinkId}/swap/${x.roomLinkId}`) }),
+    ],
+    ['DELETE /api/account/admin/room/{id}/link/{linkId}', (x) => ({ url: r(x, `/link/${x.roomLinkId}`) })],
+    ['GET /api/account/admin/room/{id}/document', (x) => ({ url: r(x, '/document') })],
+    [
+      'POST /api/account/admin/room/{id}/document',
+      (x) => ({ url: r(x, '/document'), body: { document_history_id: x.documentId } }),
+    ],
+    [
+      'POST /api/account/admin/room/{id}/document/upload',
+      (x) => ({ url: r(x, '/document/upload'), upload: true }),
+    ],
+    [
+      'PUT /api/account/admin/room/{id}/document/{docId}',
+      (x) => ({ url: r(x, `/document/${x.roomDocumentId}`), body: { label: 'Letter' } }),
+    ],
+    [
+      'PATCH /api/account/admin/room/{id}/document/{a}/swap/{b}',
+      (x) => ({ url: r(x, `/document/${x.roomDocumentId}/swap/${x.roomDocumentId}`) }),
+    ],
+    [
+      'DELETE /api/account/admin/room/{id}/document/{docId}',
+      (x) => ({ url: r(x, `/document/${x.roomDocumentId}`) }),
+    ],
+    [
+      'POST /api/account/admin/room/{id}/feature',
+      (x) => ({
+        url: r(x, '/feature'),
+        body: {
+          kind: 'fields',
+          table_id: x.roomTableId,
+          fields: [{ key: 'phone', label: 'Phone', type: 'text' }],
+        },
+      }),
+    ],
+    [
+      'PUT /api/account/admin/room/{id}/feature/{featureId}',
+      (x) => ({ url: r(x, `/feature/${x.roomTableId}`), body: { label: 'People' } }),
+    ],
+    [
+      'DELETE /api/account/admin/room/{id}/feature/{featureId}',
+      (x) => ({ url: r(x, `/feature/${x.roomTableId}?field=phone`) }),
+    ],
+    ['GET /api/account/feature', () => ({ url: '/api/account/feature?resource_type_id=2' })],
+    ['DELETE /api/account/admin/room/{id}', (x) => ({ url: r(x) })],
+  ];
+  return calls.map(([route, request]) => c(route, request, 403, 403));
+}

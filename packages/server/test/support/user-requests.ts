@@ -25,6 +25,8 @@ export type UserCallRows = {
   transactionId: number;
   templateId: string;
   documentId: number;
+  /** A room of `accountId`. */
+  roomId: number;
 };
 
 /** One valid request for a route outside a workspace, and who must be refused it. */
@@ -54,6 +56,8 @@ const u = (route: string, request: UserCall['request'], refused: UserCall['refus
 
 export const userCalls: UserCall[] = [
   u('GET /api/user/me', () => ({ url: '/api/user/me' }), anonymousOnly),
+  // Shared reports: any signed-in user (a member's workspaces, or their own rows elsewhere).
+  u('GET /api/user/report', () => ({ url: '/api/user/report' }), anonymousOnly),
   u('GET /api/user/accounts', () => ({ url: '/api/user/accounts' }), anonymousOnly),
   u(
     'POST /api/user/accounts',
@@ -170,6 +174,14 @@ export const userCalls: UserCall[] = [
   ),
   // Partner teams (modules/partners): its admins (partnerOnClient is one) only; the list is anyone's own.
   u('GET /api/user/team', () => ({ url: '/api/user/team' }), anonymousOnly),
+  u('GET /api/user/rooms', () => ({ url: '/api/user/rooms' }), anonymousOnly),
+  // A room is its workspace's members' (not a partner's, nor staff's as themselves, nor a role-3 one's).
+  u(
+    'GET /api/user/rooms/{id}',
+    (x) => ({ url: `/api/user/rooms/${x.roomId}` }),
+    (who) =>
+      ['anonymous', 'restricted', 'removed', 'partnerOnClient', 'partnerOnOther', 'staff'].includes(who),
+  ),
   ...partnerAdminCalls(),
   // The staff console: staff signed in as themselves only (modules/staff/policies.ts).
   ...staffCalls(),

@@ -26,6 +26,11 @@ export type WorkspaceRows = {
   counselId: number;
   recipientId: number;
   customDocumentId: number;
+  /** A room with a link, the cabinet file as a document and a table listing the resource. */
+  roomId: number;
+  roomLinkId: number;
+  roomDocumentId: number;
+  roomTableId: number;
 };
 
 /** POST of files as multipart/form-data with the caller's workspace token. */
@@ -95,6 +100,18 @@ export async function fillWorkspace(t: TestApp, who: SignedIn, templateId: strin
     counsel_type: 'Attorney',
     user_id: who.user.id,
   });
+  const room = await ok('POST', '/api/account/admin/room', { label: 'Deal room', type: 'deal' });
+  const roomLink = await ok('POST', `/api/account/admin/room/${room.id}/link`, { link: 'example.com' });
+  const roomDocument = await ok('POST', `/api/account/admin/room/${room.id}/document`, {
+    file_id: word.body[0].id,
+  });
+  const { resource_type_id: resourceTypeId } = await ok('GET', `/api/account/resource/${resource.id}`);
+  const roomTable = await ok('POST', `/api/account/admin/room/${room.id}/feature`, {
+    kind: 'table',
+    resource_type_id: resourceTypeId ?? 2,
+    fields: [{ key: 'email', label: 'Email', type: 'email' }],
+    resource_ids: [resource.id],
+  });
   const todos = await ok('GET', '/api/account/recommendation');
   const todo = (todos as Json[]).find((row) => row.transaction.id === transactionId);
   return {
@@ -113,6 +130,10 @@ export async function fillWorkspace(t: TestApp, who: SignedIn, templateId: strin
     counselId: counsel.id,
     recipientId: recipient.id,
     customDocumentId: custom.id,
+    roomId: room.id,
+    roomLinkId: roomLink.id,
+    roomDocumentId: roomDocument.id,
+    roomTableId: roomTable.id,
   };
 }
 
@@ -129,7 +150,10 @@ export async function snapshotWorkspace(t: TestApp, accountId: number) {
     'resources', ${owned('resources')}, 'recommendations', ${owned('recommendations')},
     'recipients', ${owned('document_recipients')}, 'custom_documents', ${owned('custom_documents')},
     'reviewers', ${owned('document_reviewers')}, 'suggestions', ${owned('document_suggestions')},
-    'revisions', ${owned('document_revisions')},
+    'revisions', ${owned('document_revisions')}, 'rooms', ${owned('rooms')},
+    'room_links', ${through('room_links', 'rooms', 'room_id')},
+    'room_documents', ${through('room_documents', 'rooms', 'room_id')},
+    'room_tables', ${through('room_tables', 'rooms', 'room_id')},
     'counsel', ${through('project_counsel', 'projects', 'project_id')},
     'answers', ${through('flat_features', 'transactions', 'transaction_id')},
     'resource_features', ${through('resource_features', 'resources', 'resource_id')},

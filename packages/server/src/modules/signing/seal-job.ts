@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { documentEvents, documents, files, tasks } from '../../db/schema/index.ts';
 import type { JobAttempt } from '../../jobs/queue.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
+import { recordSignedNda } from '../room-nda/record-signed-nda.ts';
 import { announce, setTaskLabel } from '../workflows/announce-document.ts';
 import { completeTask } from '../workflows/complete-task.ts';
 import { checkDocumentEvents } from './check-document-events.ts';
@@ -181,6 +182,7 @@ async function seal(ctx: AppContext, documentId: number, brand: MailBrand) {
       details: { sha256: stored.sha256, fingerprint: identity.fingerprint, file_id: file.id },
     });
     await finishTask(tx, done, now);
+    await recordSignedNda(tx, done, file);
     const sender = await senderOf(tx, done);
     const attachment = { filename, storageKey: stored.key };
     const everyone = new Map(recipients.map((r) => [r.email, r.name]));

@@ -18,7 +18,14 @@ import { announce, setTaskLabel } from '../workflows/announce-document.ts';
 import { presentForOwner } from './get-signing-document.ts';
 import { memberEventActor, senderOf } from './people.ts';
 import { recordDocumentEvent } from './record-document-event.ts';
-import { type DocumentRow, fieldsOf, findSigningDocument, originalFileOf, recipientsOf } from './scope.ts';
+import {
+  type DocumentRow,
+  fieldsOf,
+  findSigningDocument,
+  originalFileOf,
+  type RecipientRow,
+  recipientsOf,
+} from './scope.ts';
 import { sendLinks } from './send-links.ts';
 import { turnOf } from './turns.ts';
 
@@ -37,6 +44,8 @@ export async function sendForSignature(input: {
   brand: MailBrand;
   /** Who sends it: the member, or the finalize that asked for it (auto_send) by the user's id. */
   by: { userId: number | null; actor: DocumentEventActor };
+  /** Hands each link to the caller instead of emailing it (see sendLinks). */
+  deliver?: (recipient: RecipientRow, link: string) => void;
 }) {
   const { ctx, tx, options, brand } = input;
   const document = input.document;
@@ -90,7 +99,8 @@ export async function sendForSignature(input: {
   });
   await setTaskLabel(tx, sent, 'Awaiting Signature');
   const sender = await senderOf(tx, sent);
-  await sendLinks({ ctx, tx, document: sent, recipients: turnOf(sent, recipients), brand, sender, by });
+  const next = turnOf(sent, recipients);
+  await sendLinks({ ctx, tx, document: sent, recipients: next, brand, sender, by, deliver: input.deliver });
   await announce(tx, sent, {
     timeline: {
       label: 'Sent for signature',

@@ -10,7 +10,9 @@ import type { DocumentRow, RecipientRow } from './scope.ts';
 
 /**
  * Emails each recipient a new personal link (any link they had before stops working: only its hash is
- * kept, so a reminder cannot repeat it). The secret exists only in the email.
+ * kept, so a reminder cannot repeat it). The secret exists only in the email, or, with `deliver`, only in
+ * what the caller does with it instead of emailing it (a room's NDA: the visitor is on the page and is
+ * sent straight to it).
  */
 export async function sendLinks(input: {
   ctx: AppContext;
@@ -21,6 +23,7 @@ export async function sendLinks(input: {
   sender: { name: string };
   by: DocumentEventActor;
   reminder?: boolean;
+  deliver?: (recipient: RecipientRow, link: string) => void;
 }) {
   const { ctx, tx, document, brand, by, reminder = false } = input;
   const now = new Date();
@@ -37,17 +40,22 @@ export async function sendLinks(input: {
       })
       .where(eq(documentRecipients.id, recipient.id));
     const link = signingLinkUrl(brand.url, secret);
-    const request = { to: recipient.email, name: recipient.name, title: document.label, link, expires };
-    await ctx.mailer.send(
-      tx,
-      signingRequestEmail({ ...request, sender: input.sender.name }, brand, reminder),
-    );
+    if (input.deliver) input.deliver(recipient, link);
+    else {
+      const request = { to: recipient.email, name: recipient.name, title: document.label, link, expires };
+      await ctx.mailer.send(
+        tx,
+        signingRequestEmail({ ...request, sender: input.sender.name }, brand, reminder),
+      );
+    }
     await recordDocumentEvent({
       tx,
       documentId: document.id,
       kind: reminder ? 'reminded' : 'link_sent',
       actor: by,
-      details: { to: recipient.email, expires },
+      details: input.deliver
+        ? { to: recipient.email, expires, via: 'page' }
+        : { to: recipient.email, expires },
     });
   }
 }

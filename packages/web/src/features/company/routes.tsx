@@ -21,14 +21,18 @@ const PersonalDashboardPage = lazyPage(() =>
   import('../dashboard/personal-dashboard-page.tsx').then((m) => m.PersonalDashboardPage),
 );
 const SettingsPage = lazyPage(() => import('../members/settings-page.tsx').then((m) => m.SettingsPage));
+const RoomsPage = lazyPage(() => import('../rooms/rooms-page.tsx').then((m) => m.RoomsPage));
+const RoomPage = lazyPage(() => import('../rooms/room-page.tsx').then((m) => m.RoomPage));
+const ShareDataRoomPage = lazyPage(() =>
+  import('../rooms/share-data-room-page.tsx').then((m) => m.ShareDataRoomPage),
+);
+const ReportsPage = lazyPage(() => import('../reports/reports-page.tsx').then((m) => m.ReportsPage));
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
 
 /** Company pages still to come, by path and title. */
 const PLACEHOLDERS: [string, string][] = [
-  ['rooms', 'Rooms'],
-  ['reports', 'Reports'],
   ['settings/subscriptions', 'Subscriptions'],
   ['settings/billing', 'Billing'],
   ['plans', 'Plans'],
@@ -49,11 +53,15 @@ export const companyRoutes: RouteObject[] = [
   { path: 'cabinet', element: <CabinetPage /> },
   { path: 'cabinet/:parentId/:fileId', element: <CabinetPage /> },
   { path: 'workbench/:moduleId/:projectId/:transactionId?/:step?', element: <WorkbenchPage /> },
+  { path: 'rooms', element: <RoomsPage /> },
+  { path: 'rooms/:roomId/*', element: <RoomPage /> },
+  { path: ':moduleId/share-data-room', element: <ShareDataRoomPage /> },
   { path: 'company-select', element: <CompanySelectPage /> },
   { path: 'user-settings/*', element: <UserProfilePage /> },
   { path: 'teams', element: <TeamsPage /> },
   // The spec's /{product}-partners with our product slug (see WORKSPACE_PARTNERS_PATH).
   { path: 'charter-partners', element: <WorkspacePartnersPage /> },
+  { path: 'reports', element: <ReportsPage /> },
   { path: 'dashboard', element: <PersonalDashboardPage /> },
   { path: 'dashboard/personal', element: <PersonalDashboardPage /> },
   // Workspace settings: profile and members (features/members); subscriptions and billing come later.

@@ -1,0 +1,25 @@
+import type { Tx } from '../../db/client.ts';
+import { roomDocuments } from '../../db/schema/index.ts';
+import type { MemberActor } from '../../http/actor.ts';
+import { assertRoomAdmin } from './policies.ts';
+import { findRoom } from './scope.ts';
+import { swapPositions } from './swap-positions.ts';
+
+/** PATCH /api/account/admin/room/{id}/document/{a}/swap/{b} */
+export async function swapRoomDocuments({
+  tx,
+  actor,
+  id,
+  a,
+  b,
+}: {
+  tx: Tx;
+  actor: MemberActor;
+  id: number;
+  a: number;
+  b: number;
+}) {
+  const room = await findRoom(tx, actor, id, true);
+  assertRoomAdmin(actor, room);
+  await swapPositions(tx, roomDocuments, room.id, a, b, 'Room document not found');
+}

@@ -1,0 +1,131 @@
+import type { RoomDocumentView } from '@charter/domain';
+import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconFileText, IconPencil, IconTrash } from '@tabler/icons-react';
+
+/** What an admin may do to a document in edit mode (absent: the list is read-only). */
+export type RoomDocumentActions = {
+  onRename: (doc: RoomDocumentView) => void;
+  onRemove: (doc: RoomDocumentView) => void;
+  onMove: (doc: RoomDocumentView, direction: -1 | 1) => void;
+};
+
+/**
+ * A room's documents (All Documents, or Documents Requiring Signature), props only: the admin page and
+ * the visitor page both draw it. `onOpen` opens a document (a preview); actions appear in edit mode.
+ */
+export function RoomDocumentsList({
+  title,
+  documents,
+  onOpen,
+  actions,
+  emptyText,
+}: {
+  title: string;
+  documents: RoomDocumentView[];
+  onOpen?: (doc: RoomDocumentView) => void;
+  actions?: RoomDocumentActions;
+  emptyText?: string;
+}) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Group gap="xs">
+        <Text fw={600}>{title}</Text>
+        <Badge variant="light" size="sm">
+          {documents.length}
+        </Badge>
+      </Group>
+      {documents.length === 0 && emptyText ? (
+        <Text size="sm" c="dimmed">
+          {emptyText}
+        </Text>
+      ) : null}
+      {documents.map((doc, index) => (
+        <Paper key={doc.id} withBorder radius="sm" px="sm" py={6}>
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <IconFileText size={18} aria-hidden />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                {onOpen ? (
+                  <Text
+                    component="button"
+                    type="button"
+                    size="sm"
+                    c="blue"
+                    truncate
+                    onClick={() => onOpen(doc)}
+                    style={{
+                      background: 'none',
+                      border: 0,
+                      padding: 0,
+                      cursor: 'pointer',
+                      textAlign: 'left',
+                    }}
+                  >
+                    {doc.label}
+                  </Text>
+                ) : (
+                  <Text size="sm" truncate>
+                    {doc.label}
+                  </Text>
+                )}
+                {doc.filename !== doc.label ? (
+                  <Text size="xs" c="dimmed" truncate>
+                    {doc.filename}
+                  </Text>
+                ) : null}
+              </Stack>
+              {doc.requires_signature ? (
+                <Badge color="orange" variant="light" size="sm">
+                  Requires signature
+                </Badge>
+              ) : null}
+            </Group>
+            {actions ? (
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label="Move up">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Move ${doc.label} up`}
+                    disabled={index === 0}
+                    onClick={() => actions.onMove(doc, -1)}
+                  >
+                    <IconArrowUp size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Move down">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Move ${doc.label} down`}
+                    disabled={index === documents.length - 1}
+                    onClick={() => actions.onMove(doc, 1)}
+                  >
+                    <IconArrowDown size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Rename">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Rename ${doc.label}`}
+                    onClick={() => actions.onRename(doc)}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Remove">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${doc.label}`}
+                    onClick={() => actions.onRemove(doc)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ) : null}
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import type { RoomOverview as Overview, RoomDocumentView } from '@charter/domain';
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { type RoomDocumentActions, RoomDocumentsList } from './room-documents-list.tsx';
+import { type RoomLinkActions, RoomLinksList } from './room-links-list.tsx';
+import { RoomResourceTable, type RoomTableActions } from './room-resource-table.tsx';
+
+/**
+ * The overview sections in the spec's order (spec 3 §2): Documents Requiring Signature, one table per
+ * resource type, report tables (the `reports` slot), All Documents and Links. Props only: the admin page
+ * passes edit actions, the visitor page does not.
+ */
+export function RoomOverviewSections({
+  overview,
+  onOpenDocument,
+  documentActions,
+  linkActions,
+  tableActions,
+  reports,
+}: {
+  overview: Overview;
+  onOpenDocument?: (doc: RoomDocumentView) => void;
+  documentActions?: RoomDocumentActions;
+  linkActions?: RoomLinkActions;
+  tableActions?: RoomTableActions;
+  reports?: ReactNode;
+}) {
+  const toSign = overview.documents.filter((d) => d.requires_signature);
+  return (
+    <Stack gap="xl">
+      {toSign.length > 0 ? (
+        <RoomDocumentsList title="Documents Requiring Signature" documents={toSign} onOpen={onOpenDocument} />
+      ) : null}
+      {overview.tables.map((table) => (
+        <RoomResourceTable key={table.id} table={table} actions={tableActions} />
+      ))}
+      {reports}
+      <div id="documents">
+        <RoomDocumentsList
+          title="All Documents"
+          documents={overview.documents}
+          onOpen={onOpenDocument}
+          actions={documentActions}
+          emptyText="No documents yet."
+        />
+        <Text size="xs" c="dimmed" mt={4}>
+          {overview.summary.documents} documents, {overview.summary.required} requiring signature
+        </Text>
+      </div>
+      <div id="links">
+        <RoomLinksList links={overview.links} actions={linkActions} />
+      </div>
+    </Stack>
+  );
+}
