@@ -42,6 +42,8 @@ import { LIVE_CHANNEL } from './modules/live/publish-event.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
+import { publicOutsideFormRoutes } from './modules/outside-forms/public-routes.ts';
+import { outsideFormRoutes } from './modules/outside-forms/routes.ts';
 import { partnerSsoRoutes } from './modules/partner-sso/routes.ts';
 import { partnerRoutes } from './modules/partners/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -235,6 +237,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     userRoomRoutes,
     reportRoutes,
     roomSettingsRoutes,
+    outsideFormRoutes,
+    publicOutsideFormRoutes,
     staffRoutes,
     readinessRoutes,
   ]) {

@@ -61,6 +61,23 @@ const probes: Probe[] = [
   probe('DELETE /api/account/transaction/{id}', (x) => ({
     url: `/api/account/transaction/${x.transactionId}`,
   })),
+  probe('POST /api/account/transaction/{id}/outside', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/outside`,
+    body: { features: [{ feature_type_id: 'title' }], name: 'Theirs' },
+  })),
+  probe('GET /api/account/transaction/{id}/outside', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/outside`,
+  })),
+  probe('DELETE /api/account/transaction/{id}/outside', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/outside`,
+  })),
+  probe('POST /api/account/transaction/{id}/outside/{formId}/resend', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/outside/1/resend`,
+    body: {},
+  })),
+  probe('GET /api/account/outside_forms', (x) => ({
+    url: `/api/account/outside_forms?transaction_id=${x.transactionId}`,
+  })),
   probe('GET /api/account/transaction/{id}/questionnaire', (x) => ({
     url: `/api/account/transaction/${x.transactionId}/questionnaire`,
   })),

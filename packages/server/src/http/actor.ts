@@ -51,6 +51,17 @@ export type SignerActor = {
   userAgent: string | null;
 };
 
+/**
+ * Someone filling an outside form (modules/outside-forms): no session and no account, only the one form
+ * the link's code names, and through it one task group of one workspace.
+ */
+export type FormActor = {
+  kind: 'form';
+  formId: number;
+  transactionId: number;
+  accountId: number;
+};
+
 export function userActor(
   user: UserRow,
   sessionId: string,

@@ -108,6 +108,40 @@ export const accountCalls: AccountCall[] = [
     200,
   ),
   c(
+    'POST /api/account/transaction/{id}/outside',
+    (x) => ({
+      url: `/api/account/transaction/${x.transactionId}/outside`,
+      body: { features: [{ feature_type_id: 'title' }], name: 'Intake' },
+    }),
+    404,
+    201,
+  ),
+  c(
+    'GET /api/account/transaction/{id}/outside',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}/outside` }),
+    404,
+    200,
+  ),
+  c(
+    'GET /api/account/outside_forms',
+    (x) => ({ url: `/api/account/outside_forms?transaction_id=${x.transactionId}` }),
+    404,
+    200,
+  ),
+  // No form id among the rows: an unknown one, refused the same whether or not the task is visible.
+  c(
+    'POST /api/account/transaction/{id}/outside/{formId}/resend',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}/outside/2147483647/resend`, body: {} }),
+    404,
+    404,
+  ),
+  c(
+    'DELETE /api/account/transaction/{id}/outside',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}/outside` }),
+    404,
+    204,
+  ),
+  c(
     'POST /api/account/resource',
     (x) => ({
       url: '/api/account/resource',

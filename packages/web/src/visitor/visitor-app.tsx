@@ -15,6 +15,10 @@ const RoomRedirect = lazy(() => rooms().then((m) => ({ default: m.RoomRedirect }
 const RoomAdminPage = lazy(() => rooms().then((m) => ({ default: m.RoomAdminPage })));
 const InvitePage = lazy(() => rooms().then((m) => ({ default: m.InvitePage })));
 const VerifyCodePage = lazy(() => rooms().then((m) => ({ default: m.VerifyCodePage })));
+// Lazy: the answer fields of the questionnaire stay out of the other visitor pages' first load.
+const OutsideFormPage = lazy(() =>
+  import('./outside-form/outside-form-page.tsx').then((m) => ({ default: m.OutsideFormPage })),
+);
 
 /**
  * The pages visitors open from a link (signing, data rooms, outside forms), a separate entry from the
@@ -38,7 +42,9 @@ export function VisitorApp() {
               <Route path="/data-room/:code/*" element={<RoomRedirect />} />
               <Route path="/invites/room/:code" element={<InvitePage />} />
               <Route path="/verify-code/:templateKey" element={<VerifyCodePage />} />
-              {/* Room and outside-form pages join here; until then their links are answered so. */}
+              <Route path="/outside-form/:code" element={<OutsideFormPage />} />
+              {/* A room's form opened inside the room (spec 3 §2): the same page, by the form's own code. */}
+              <Route path="/data-room/:roomCode/outside-form/:code" element={<OutsideFormPage />} />
               <Route path="*" element={<InvalidLinkPage />} />
             </Routes>
           </Suspense>

@@ -9,7 +9,7 @@ import {
   transactions,
 } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
-import { type TaskTemplate, WORKSPACE_NAME_DEFAULT } from './catalog.ts';
+import { type TaskTemplate, type TransactionTemplate, WORKSPACE_NAME_DEFAULT } from './catalog.ts';
 import { findTemplate } from './scope.ts';
 
 /** Generate when the template allows it, else its first mode. */
@@ -48,53 +48,77 @@ export async function createProject(input: {
     .returning({ id: projects.id });
   const transactionIds: number[] = [];
   for (const [position, transactionTemplate] of template.transactions.entries()) {
-    const [transaction] = await tx
-      .insert(transactions)
-      .values({
-        accountId,
-        projectId: project.id,
-        templateKey: transactionTemplate.id,
-        position,
-        label: transactionTemplate.label,
-        // An assessment can always be restarted (Restart Assessment needs allow_reopen).
-        allowReopen: template.is_assessment,
-      })
-      .returning({ id: transactions.id });
-    transactionIds.push(transaction.id);
-    const prefilled = transactionTemplate.questions.filter((q) => q.default === WORKSPACE_NAME_DEFAULT);
-    if (prefilled.length > 0) {
-      await tx.insert(flatFeatures).values(
-        prefilled.map((q) => ({
-          transactionId: transaction.id,
-          key: q.id,
-          value: actor.account.companyName,
-        })),
-      );
-    }
-    const created = await tx
-      .insert(tasks)
-      .values(
-        transactionTemplate.tasks.map((task, index) => ({
-          accountId,
-          transactionId: transaction.id,
-          templateKey: task.id,
-          position: index,
-          label: task.label,
-          mode: defaultMode(task),
-          templateVariantId: task.variants[0]?.id ?? null,
-        })),
-      )
-      .returning({ id: tasks.id });
-    await tx
-      .insert(taskEvents)
-      .values(created.map((task) => ({ taskId: task.id, label: 'Task created', icon: 'created' })));
+    const id = await addTaskGroup({
+      tx,
+      accountId,
+      projectId: project.id,
+      transactionTemplate,
+      position,
+      companyName: actor.account.companyName,
+      // An assessment can always be restarted (Restart Assessment needs allow_reopen).
+      allowReopen: template.is_assessment,
+    });
+    transactionIds.push(id);
   }
   await addTodos(tx, accountId, transactionIds);
   return { projectId: project.id, created: true };
 }
 
+/**
+ * One task group of a project from its template, with its tasks (their first events) and the answers the
+ * template prefills; returns its id. A project's creation adds each; a standing form adds one per visit.
+ */
+export async function addTaskGroup(input: {
+  tx: Tx;
+  accountId: number;
+  projectId: number;
+  transactionTemplate: TransactionTemplate;
+  position: number;
+  companyName: string;
+  allowReopen: boolean;
+}) {
+  const { tx, accountId, transactionTemplate } = input;
+  const [transaction] = await tx
+    .insert(transactions)
+    .values({
+      accountId,
+      projectId: input.projectId,
+      templateKey: transactionTemplate.id,
+      position: input.position,
+      label: transactionTemplate.label,
+      allowReopen: input.allowReopen,
+    })
+    .returning({ id: transactions.id });
+  const prefilled = transactionTemplate.questions.filter((q) => q.default === WORKSPACE_NAME_DEFAULT);
+  if (prefilled.length > 0) {
+    await tx
+      .insert(flatFeatures)
+      .values(prefilled.map((q) => ({ transactionId: transaction.id, key: q.id, value: input.companyName })));
+  }
+  const created = await tx
+    .insert(tasks)
+    .values(
+      transactionTemplate.tasks.map((task, index) => ({
+        accountId,
+        transactionId: transaction.id,
+        templateKey: task.id,
+        position: index,
+        label: task.label,
+        mode: defaultMode(task),
+        templateVariantId: task.variants[0]?.id ?? null,
+      })),
+    )
+    .returning({ id: tasks.id });
+  if (created.length > 0) {
+    await tx
+      .insert(taskEvents)
+      .values(created.map((task) => ({ taskId: task.id, label: 'Task created', icon: 'created' })));
+  }
+  return transaction.id;
+}
+
 /** Every task group of a new project starts as a to-do of the workspace. */
-async function addTodos(tx: Tx, accountId: number, transactionIds: number[]) {
+export async function addTodos(tx: Tx, accountId: number, transactionIds: number[]) {
   if (transactionIds.length === 0) return;
   await tx
     .insert(recommendations)

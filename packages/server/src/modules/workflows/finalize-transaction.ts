@@ -3,8 +3,8 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documents, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
-import type { MemberActor } from '../../http/actor.ts';
-import { AppError } from '../../http/errors.ts';
+import type { FormActor, MemberActor } from '../../http/actor.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { assertQuestionnaireValid } from './answers.ts';
 import { templateFor } from './catalog.ts';
@@ -15,7 +15,7 @@ import { findTransaction } from './scope.ts';
 export const ALREADY_SUBMITTED = 'This task has already been submitted.';
 export const FORM_NOT_VALIDATED = '- Fill out all required fields before continuing.';
 
-type GroupInput = { tx: Tx; actor: MemberActor; id: number };
+type GroupInput = { tx: Tx; actor: MemberActor | FormActor; id: number };
 
 /**
  * POST /api/account/transaction/{id}/finalize: submits the task group. Prior groups of the project must
@@ -29,7 +29,8 @@ export async function finalizeTransaction({
   id,
   send = null,
 }: GroupInput & { ctx: AppContext; send?: { brand: MailBrand } | null }) {
-  const transaction = await findTransaction(tx, actor, id, true);
+  const transaction =
+    actor.kind === 'form' ? await formTransaction(tx, actor, id) : await findTransaction(tx, actor, id, true);
   if (!transaction.open) throw new AppError('CONFLICT', ALREADY_SUBMITTED);
   const [prior] = await tx
     .select({ id: transactions.id })
@@ -44,7 +45,8 @@ export async function finalizeTransaction({
     .limit(1);
   if (prior) throw new AppError('VALIDATION_ERROR', PRIOR_TASKS_PENDING);
   const { template } = await templateFor(tx, transaction);
-  if (!template.is_assessment && !transaction.validatedQuestionnaire) {
+  // An outside form's submission checked its questions as Submit does; the whole form is checked below.
+  if (!template.is_assessment && !transaction.validatedQuestionnaire && actor.kind !== 'form') {
     throw new AppError('VALIDATION_ERROR', FORM_NOT_VALIDATED);
   }
   const answers = await assertQuestionnaireValid(tx, transaction, template);
@@ -72,7 +74,7 @@ export async function finalizeTransaction({
     const statusLabel = state === 'Incomplete' ? 'Awaiting Submission' : null;
     if (state === 'Processing') {
       processing = true;
-      const autoSend = send ? { by: actor.userId, brand: send.brand } : null;
+      const autoSend = send && actor.kind === 'member' ? { by: actor.userId, brand: send.brand } : null;
       await ctx.jobs.enqueue(tx, GENERATE_JOB, { taskId: task.id, autoSend });
     }
     await tx.update(tasks).set({ state, statusLabel, updatedAt: now }).where(eq(tasks.id, task.id));
@@ -96,4 +98,21 @@ export async function finalizeTransaction({
     })
     .where(eq(transactions.id, id));
   if (processing) ctx.jobs.poke();
+}
+
+/** The one task group an outside form's code reaches, locked: the form names it, never the request. */
+async function formTransaction(tx: Tx, actor: FormActor, id: number) {
+  const [row] = await tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.id, id),
+        eq(transactions.id, actor.transactionId),
+        eq(transactions.accountId, actor.accountId),
+      ),
+    )
+    .for('update');
+  if (!row) throw notFound('Task not found');
+  return row;
 }

@@ -5,6 +5,7 @@ import { flatFeatures, resourceFeatures, resources, transactionResources } from 
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { markStarted } from './answers.ts';
+import type { TransactionTemplate } from './catalog.ts';
 import { openTransactionForAnswers } from './scope.ts';
 
 export type SaveAnswerInput = {
@@ -29,6 +30,26 @@ export async function saveAnswer({
   input: SaveAnswerInput;
 }): Promise<SavedAnswer> {
   const { transaction, template } = await openTransactionForAnswers(tx, actor, input.transaction_id);
+  return saveAnswerTo({ tx, transaction, template, accountId: actor.accountId, input });
+}
+
+/**
+ * Saves one answer to an open transaction already found and locked (by the member's route above, or by
+ * an outside form's code): the same checks whoever types it.
+ */
+export async function saveAnswerTo({
+  tx,
+  transaction,
+  template,
+  accountId,
+  input,
+}: {
+  tx: Tx;
+  transaction: { id: number };
+  template: TransactionTemplate;
+  accountId: number;
+  input: SaveAnswerInput;
+}): Promise<SavedAnswer> {
   const value = input.value.trim();
   let changed: boolean;
   if (input.resource_id) {
@@ -40,7 +61,7 @@ export async function saveAnswer({
         and(
           eq(transactionResources.transactionId, transaction.id),
           eq(transactionResources.resourceId, input.resource_id),
-          eq(resources.accountId, actor.accountId),
+          eq(resources.accountId, accountId),
         ),
       );
     if (!listing) throw notFound('Resource not found');

@@ -14,6 +14,7 @@ import { useLocation } from 'react-router';
 import { ApiError, apiFetch, errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { ShareFormMode } from '../outside-forms/share-form-mode.tsx';
 import { workbenchApi, workbenchKeys } from '../workbench/api.ts';
 import type { Questionnaire, QuestionView, Transaction } from '../workbench/types.ts';
 import { ErrorSummary } from './error-summary.tsx';
@@ -69,7 +70,10 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
   const [focusResourceId, setFocusResourceId] = useState<number | null>(null);
   const clearFocus = useCallback(() => setFocusResourceId(null), []);
   const readOnly = !transaction.open;
-  const reopening = Boolean((useLocation().state as { isReopening?: boolean } | null)?.isReopening);
+  const locationState = useLocation().state as { isReopening?: boolean; isSharing?: boolean } | null;
+  const reopening = Boolean(locationState?.isReopening);
+  // Share Form (the task menu) opens the form in sharing mode.
+  const sharing = Boolean(locationState?.isSharing) && !readOnly;
   const [waiting, setWaiting] = useState(reopening);
   useEffect(() => {
     if (!reopening) return;
@@ -119,6 +123,16 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
   };
 
   const shown = questionnaire.questions.filter((q) => isQuestionShown(q, form.answers.values));
+  if (sharing) {
+    return (
+      <ShareFormMode
+        companyId={companyId}
+        transaction={transaction}
+        questionnaire={questionnaire}
+        onDone={() => onDone({ finalized: false })}
+      />
+    );
+  }
 
   return (
     <Stack gap="lg">

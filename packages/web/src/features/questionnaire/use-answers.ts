@@ -9,7 +9,7 @@ import {
   validateAnswer,
 } from '@charter/domain';
 import { useCallback, useRef, useState } from 'react';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/api-error.ts';
 import type { Questionnaire, QuestionView } from '../workbench/types.ts';
 
 export type SaveAnswer = (input: {

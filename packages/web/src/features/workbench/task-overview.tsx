@@ -1,4 +1,4 @@
-import { PRIOR_TASKS_PENDING } from '@charter/domain';
+import { OUTSIDE_FORM_MESSAGES, PRIOR_TASKS_PENDING } from '@charter/domain';
 import {
   ActionIcon,
   Alert,
@@ -23,6 +23,8 @@ import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { DocumentsList } from '../documents/documents-list.tsx';
 import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
+import { outsideFormsApi, useOutsideForms } from '../outside-forms/api.ts';
+import { ConnectedForms } from '../outside-forms/connected-forms.tsx';
 import { WorkflowRoles } from '../questionnaire/workflow-roles.tsx';
 import { AssignReviewersModal, canAssignReviewers } from '../review/assign-reviewers-modal.tsx';
 import { shownFileId } from '../signing/signing-entry.ts';
@@ -42,6 +44,8 @@ type Props = {
   /** How many task groups the project has (Assign Reviewers needs more than one, spec 2 §4). */
   projectGroups: number;
   onOpenForm: () => void;
+  /** Share Form: the form in sharing mode. */
+  onShareForm: () => void;
   onOpen: (transaction: TransactionSummary) => void;
   onExit: () => void;
   /** After Delete Task: leaves the deleted group, then refreshes the workspace's workflows. */
@@ -107,6 +111,26 @@ export function TaskOverview(props: Props) {
     });
   };
 
+  const outsideForms = useOutsideForms(companyId, { transactionId: transaction.id });
+  const shared = (outsideForms.data ?? []).some(
+    (f) => f.state === 'Open' && f.transaction_id === transaction.id,
+  );
+  const confirmCancelSharing = () =>
+    modals.openConfirmModal({
+      title: OUTSIDE_FORM_MESSAGES.cancel,
+      children: <Text size="sm">The links of this task's open shared forms will stop working.</Text>,
+      labels: { confirm: OUTSIDE_FORM_MESSAGES.cancel, cancel: 'Back' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        outsideFormsApi(companyId)
+          .cancel(transaction.id)
+          .then(() => {
+            push({ type: 'success', message: OUTSIDE_FORM_MESSAGES.cancelled });
+            return outsideForms.refetch();
+          })
+          .catch(fail),
+    });
+
   const isAssessment = transaction.template.is_assessment;
   const reopenLabel = isAssessment ? 'Restart Assessment' : 'Reopen Task';
   const confirmReopen = () =>
@@ -168,6 +192,10 @@ export function TaskOverview(props: Props) {
             <Menu.Dropdown>
               {transaction.open && <Menu.Item onClick={props.onOpenForm}>Update Inputs</Menu.Item>}
               <Menu.Item onClick={() => setAssigning(true)}>Assign Role</Menu.Item>
+              {transaction.open && !shared && (
+                <Menu.Item onClick={props.onShareForm}>{OUTSIDE_FORM_MESSAGES.share}</Menu.Item>
+              )}
+              {shared && <Menu.Item onClick={confirmCancelSharing}>{OUTSIDE_FORM_MESSAGES.cancel}</Menu.Item>}
               {reviewersEnabled && (
                 <Menu.Item onClick={() => setAssigningReviewers(true)}>Assign Reviewers</Menu.Item>
               )}
@@ -214,6 +242,7 @@ export function TaskOverview(props: Props) {
           <DocumentsList companyId={companyId} documents={documents.data} onPreview={previewDocument} />
         </Card>
       )}
+      <ConnectedForms companyId={companyId} transactionId={transaction.id} />
       <Group justify="space-between">
         <Button variant="default" onClick={props.onExit}>
           Exit Workflow

@@ -171,6 +171,11 @@ function Workbench({ companyId, moduleId, projectId, transactionId, step }: Work
             onOpenForm={() =>
               navigate(workbenchPath(companyId, moduleId, projectId, current.id, 'task-view'))
             }
+            onShareForm={() =>
+              navigate(workbenchPath(companyId, moduleId, projectId, current.id, 'task-view'), {
+                state: { isSharing: true },
+              })
+            }
             onOpen={(t) => open(t)}
             onExit={home}
             onDeleted={() => {

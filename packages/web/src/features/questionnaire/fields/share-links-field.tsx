@@ -1,9 +1,14 @@
 import { decodeShareLinks, encodeShareLinks, type ShareLink } from '@charter/domain';
 import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type FocusEvent, useId, useState } from 'react';
-import { CabinetFolderPicker } from './cabinet-folder-picker.tsx';
+import { type FocusEvent, lazy, Suspense, useId, useState } from 'react';
 import type { FieldInputProps } from './field-props.ts';
+
+// Lazy: the picker needs the staff app's API client, which the visitor pages that reuse the answer fields
+// (outside forms) must not load.
+const CabinetFolderPicker = lazy(() =>
+  import('./cabinet-folder-picker.tsx').then((m) => ({ default: m.CabinetFolderPicker })),
+);
 
 const EMPTY: ShareLink = { label: '', url: '' };
 
@@ -108,11 +113,13 @@ export function ShareLinksField({
             >
               Add link
             </Button>
-            <CabinetFolderPicker
-              onPick={(link) =>
-                update([...rows.filter((row) => row.label.trim() || row.url.trim()), link], true)
-              }
-            />
+            <Suspense fallback={null}>
+              <CabinetFolderPicker
+                onPick={(link) =>
+                  update([...rows.filter((row) => row.label.trim() || row.url.trim()), link], true)
+                }
+              />
+            </Suspense>
           </Group>
         )}
       </Stack>

@@ -1,0 +1,97 @@
+import {
+  finalizedOutsideForm,
+  finalizeOutsideFormBody,
+  idParams,
+  outsideFormCodeParams,
+  publicOutsideForm,
+  redirectResponse,
+  resourceView,
+  savedAnswer,
+  unlistedAnswerBody,
+  unlistedResourceBody,
+} from '@charter/domain';
+import type { AppContext } from '../../context.ts';
+import { type App, authRateLimit, WRITES } from '../../http/types.ts';
+import { mailBrandFor } from '../brand/mail-brand.ts';
+import { finalizeOutsideForm } from './finalize-outside-form.ts';
+import { getPublicForm } from './get-public-form.ts';
+import { openStandingForm } from './open-standing-form.ts';
+import { renameFormResource } from './rename-form-resource.ts';
+import { saveFormAnswer } from './save-form-answer.ts';
+
+const tags = ['public'];
+/** Codes are 128-bit secrets; the limits are against scanning and floods, not guessing. */
+const FORM_REQUESTS_PER_MINUTE = 240;
+/** Each visit of a standing link makes a task group: kept lower. */
+const STANDING_VISITS_PER_MINUTE = 20;
+const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+
+/**
+ * The filler's side (no sign-in: the code is the credential, and the form it opens decides the task
+ * group and the questions; nothing else in the request does).
+ */
+export async function publicOutsideFormRoutes(app: App, ctx: AppContext) {
+  const limit = authRateLimit(FORM_REQUESTS_PER_MINUTE);
+
+  app.get(
+    '/api/redirect/form/:code',
+    {
+      config: { ...authRateLimit(STANDING_VISITS_PER_MINUTE), ...WRITES },
+      schema: {
+        tags,
+        params: outsideFormCodeParams,
+        response: { 302: redirectResponse('To the new instance: /outside-form/{code}') },
+      },
+    },
+    async (request, reply) => {
+      const code = await ctx.db.transaction((tx) => openStandingForm({ ctx, tx, code: request.params.code }));
+      return reply.headers(noStore).redirect(`/outside-form/${code}`);
+    },
+  );
+
+  app.get(
+    '/api/public/outside_form/:code',
+    { config: limit, schema: { tags, params: outsideFormCodeParams, response: { 200: publicOutsideForm } } },
+    async (request, reply) => {
+      const brand = await mailBrandFor(ctx, request.headers.host);
+      reply.headers(noStore);
+      return ctx.db.transaction((tx) => getPublicForm({ tx, code: request.params.code, brand }));
+    },
+  );
+
+  app.post(
+    '/api/public/outside_form/:code/finalize',
+    {
+      config: limit,
+      schema: {
+        tags,
+        params: outsideFormCodeParams,
+        body: finalizeOutsideFormBody,
+        response: { 200: finalizedOutsideForm },
+      },
+    },
+    async (request) => {
+      const done = await ctx.db.transaction((tx) =>
+        finalizeOutsideForm({ ctx, tx, code: request.params.code }),
+      );
+      if (done.task_finalized) ctx.jobs.poke();
+      return done;
+    },
+  );
+
+  app.post(
+    '/api/unlisted/flat_feature',
+    { config: limit, schema: { tags, body: unlistedAnswerBody, response: { 200: savedAnswer } } },
+    async (request) => ctx.db.transaction((tx) => saveFormAnswer({ tx, input: request.body })),
+  );
+
+  app.patch(
+    '/api/unlisted/resource/:id',
+    {
+      config: limit,
+      schema: { tags, params: idParams, body: unlistedResourceBody, response: { 200: resourceView } },
+    },
+    async (request) =>
+      ctx.db.transaction((tx) => renameFormResource({ tx, id: request.params.id, input: request.body })),
+  );
+}

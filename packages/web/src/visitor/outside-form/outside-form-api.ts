@@ -1,0 +1,43 @@
+import type { PublicOutsideForm } from '@charter/domain';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
+import { postPublic } from '../public-post.ts';
+
+/** The public calls of an outside form: the code in the path or the body is the only credential. */
+
+export async function loadOutsideForm(code: string, signal?: AbortSignal): Promise<PublicOutsideForm> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/public/outside_form/${encodeURIComponent(code)}`, {
+      headers: { accept: 'application/json' },
+      credentials: 'omit',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, { code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+  }
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  if (!response.ok) throw new ApiError(response.status, { code: body.code, message: body.message });
+  return body as PublicOutsideForm;
+}
+
+export async function saveOutsideAnswer(input: {
+  code: string;
+  transactionId: number;
+  feature_type_id: string;
+  resource_id?: number;
+  value: string;
+}) {
+  const { code, transactionId, ...answer } = input;
+  return postPublic('/api/unlisted/flat_feature', {
+    access_code: code,
+    transaction_id: transactionId,
+    ...answer,
+  });
+}
+
+export const finalizeOutsideForm = (code: string) =>
+  postPublic<{ state: 'completed'; message: string; task_finalized: boolean }>(
+    `/api/public/outside_form/${encodeURIComponent(code)}/finalize`,
+    { finalize_snapshot: {} },
+  );
