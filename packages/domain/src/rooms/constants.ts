@@ -78,4 +78,5 @@ export const NDA_MESSAGES = {
   needsEmail: 'Enter your email address to sign the NDA for this room.',
   noNda: 'This room does not ask for an NDA.',
   sealing: 'Your signed NDA is being sealed. The room opens in a moment.',
+  gate: "Sign this room's NDA to see its documents.",
 } as const;

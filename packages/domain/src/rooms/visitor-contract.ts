@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId, rowIdParam } from '../contract/common.ts';
+import { NDA_STATUSES } from './constants.ts';
 import { roomOverview } from './contract.ts';
 
 /**
@@ -123,6 +124,11 @@ export const guestRoomView = z.object({
   links: z.array(guestRoomLinkView),
   /** The overview every room screen shows (modules/rooms/overview.ts), for this viewer. */
   overview: roomOverview,
+  /**
+   * The room's NDA gate: while required and not signed, documents are withheld; file_id is the NDA
+   * itself, which the visitor may read before signing.
+   */
+  nda: z.object({ required: z.boolean(), status: z.enum(NDA_STATUSES), file_id: z.number().nullable() }),
 });
 export type GuestRoomView = z.infer<typeof guestRoomView>;
 export type GuestRoomDocumentView = z.infer<typeof guestRoomDocumentView>;
@@ -137,3 +143,11 @@ export type RoomChallengeView = z.infer<typeof roomChallengeView>;
 export const roomChallengeParams = z.object({ code: z.string().max(64), id: z.string().max(64) });
 /** POST /api/guest/rooms/{code}/challenge/{id}: the code from the email. */
 export const verifyRoomChallengeBody = z.object({ code: z.string().max(64) });
+
+/** POST /api/guest/rooms/{code}/nda: go to `url` to sign, wait for the seal (pending, no url), or open the room. */
+export const roomNdaStartView = z.object({
+  status: z.enum(NDA_STATUSES),
+  url: z.string().nullable(),
+  document_id: z.number().nullable(),
+});
+export type RoomNdaStartView = z.infer<typeof roomNdaStartView>;

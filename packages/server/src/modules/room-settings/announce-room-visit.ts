@@ -19,7 +19,7 @@ export async function announceRoomVisit({
   ctx?: AppContext;
   tx: Tx;
   room: RoomRow;
-  visitor: VisitorRow;
+  visitor: Pick<VisitorRow, 'name' | 'email' | 'userId'>;
 }) {
   let name = visitor.name || visitor.email || '';
   if (!name && visitor.userId !== null) {

@@ -2,8 +2,10 @@ import type { GuestRoomView } from '@charter/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { roomHistory, roomVisitors } from '../../db/schema/index.ts';
+import { announceRoomVisit } from '../room-settings/announce-room-visit.ts';
 import { loadRoomOverview } from '../rooms/overview.ts';
 import type { RoomRow } from './find-room.ts';
+import { ndaGate } from './nda-gate.ts';
 import type { RoomViewer } from './policies.ts';
 import { presentGuestRoom, viewerEmails } from './presenters.ts';
 import { loadRoomDocuments, loadRoomLinks } from './room-contents.ts';
@@ -37,7 +39,9 @@ export async function openRoom({
       .returning({ previousVisitAt: roomVisitors.previousVisitAt });
     previousVisitAt = counted?.previousVisitAt ?? null;
     await tx.insert(roomHistory).values({ roomId: room.id, visitorId: viewer.visitor.id, action: 'visit' });
+    await announceRoomVisit({ tx, room, visitor: viewer.visitor });
   }
+  const nda = await ndaGate(tx, room, viewer);
   const emails = viewerEmails(viewer);
   const [documents, links, overview] = await Promise.all([
     loadRoomDocuments(tx, room.id),
@@ -48,5 +52,5 @@ export async function openRoom({
       viewer: emails === 'any' ? { kind: 'admin' } : { kind: 'visitor', emails },
     }),
   ]);
-  return presentGuestRoom({ room, viewer, previousVisitAt, documents, links, overview });
+  return presentGuestRoom({ room, viewer, previousVisitAt, documents, links, overview, nda });
 }

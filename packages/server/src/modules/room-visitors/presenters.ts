@@ -20,10 +20,21 @@ export function presentGuestRoom(input: {
   documents: RoomDocumentRow[];
   links: (typeof roomLinks.$inferSelect)[];
   overview: RoomOverview;
+  nda: GuestRoomView['nda'];
 }): GuestRoomView {
-  const { room, viewer, previousVisitAt } = input;
+  const { room, viewer, previousVisitAt, nda } = input;
+  // While the room's NDA is unsigned nothing of its documents shows (the NDA itself is nda.file_id).
+  const gated = nda.required && nda.status !== 'signed';
+  const overview: RoomOverview = gated
+    ? {
+        ...input.overview,
+        documents: [],
+        summary: { documents: 0, required: 0 },
+        badges: { requiring_signature: 0 },
+      }
+    : input.overview;
   const emails = viewerEmails(viewer);
-  const documents = input.documents.map((row) => {
+  const documents = (gated ? [] : input.documents).map((row) => {
     const signs = needsSignature(row, emails);
     return {
       id: row.id,
@@ -58,7 +69,8 @@ export function presentGuestRoom(input: {
       link: link.link,
       is_new: isNewSince(previousVisitAt, link.createdAt),
     })),
-    overview: input.overview,
+    overview,
+    nda,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { documents, files, roomDocuments, roomFileTokens, rooms } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { RoomRow } from './find-room.ts';
+import { assertNdaAllows } from './nda-gate.ts';
 import { mayDownload, type RoomViewer } from './policies.ts';
 import { viewerEmails } from './presenters.ts';
 import { loadRoomDocuments, needsSignature } from './room-contents.ts';
@@ -30,6 +31,13 @@ export async function findRoomFile(tx: Tx, room: RoomRow, fileId: number): Promi
     .where(and(eq(files.id, fileId), eq(files.accountId, room.accountId), or(inRoom, isNda)))
     .limit(1);
   if (!file) throw notFound(VISITOR_MESSAGES.fileNotInRoom);
+  return file;
+}
+
+/** A file of the room this viewer may open now: in the room, and past the room's NDA gate. */
+export async function findViewableFile(tx: Tx, room: RoomRow, viewer: RoomViewer, fileId: number) {
+  const file = await findRoomFile(tx, room, fileId);
+  await assertNdaAllows(tx, room, viewer, fileId);
   return file;
 }
 
@@ -64,7 +72,7 @@ export async function issueRoomFileToken({
   fileId: number;
   code: string;
 }) {
-  await findRoomFile(tx, room, fileId);
+  await findViewableFile(tx, room, viewer, fileId);
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ROOM_FILE_TOKEN_TTL_MS);
   await tx.delete(roomFileTokens).where(lt(roomFileTokens.expiresAt, new Date()));

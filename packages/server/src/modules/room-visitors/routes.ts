@@ -4,6 +4,7 @@ import {
   guestRoomQuery,
   guestRoomView,
   idParams,
+  NDA_MESSAGES,
   noContent,
   redeemRoomCodeBody,
   roomChallengeBody,
@@ -14,6 +15,7 @@ import {
   roomFileQuery,
   roomHistoryBody,
   roomHistoryList,
+  roomNdaStartView,
   roomSessionView,
   verifyRoomChallengeBody,
 } from '@charter/domain';
@@ -23,10 +25,11 @@ import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
 import { rooms } from '../../db/schema/index.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { previewPdf } from '../cabinet/previews.ts';
+import { startRoomNda } from '../room-nda/start-room-nda.ts';
 import { viewerOfFileToken } from './file-viewer.ts';
 import { findRoomByCode } from './find-room.ts';
 import { listOwnHistory } from './list-history.ts';
@@ -35,7 +38,7 @@ import { recordHistory } from './record-history.ts';
 import { redeemRoomCode } from './redeem-room-code.ts';
 import { requestVerification } from './request-verification.ts';
 import { readCredentials, resolveViewer } from './resolve-viewer.ts';
-import { assertMayDownload, findRoomFile, issueRoomFileToken } from './room-file.ts';
+import { assertMayDownload, findViewableFile, issueRoomFileToken } from './room-file.ts';
 import { verifyVisitor } from './verify-visitor.ts';
 import { watermarkForViewer } from './watermark-hook.ts';
 
@@ -83,6 +86,23 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
         const viewer = await resolveViewer(tx, room, credentials);
         return openRoom({ tx, room, viewer, visit: request.query.visit === '1' });
       });
+    },
+  );
+
+  // The room's NDA (room-nda): a visitor known by email starts (or resumes) signing it through Charter's own
+  // signing page; each start issues a fresh link, hence the limit.
+  app.post(
+    '/api/guest/rooms/:code/nda',
+    {
+      config: authRateLimit(REDEEM_PER_MINUTE),
+      schema: { tags, params: guestRoomParams, response: { 200: roomNdaStartView } },
+    },
+    async (request, reply) => {
+      const { room, viewer } = await enter(request, request.params.code);
+      if (viewer.kind !== 'visitor') throw new AppError('CONFLICT', NDA_MESSAGES.noNda);
+      const baseUrl = (await mailBrandFor(ctx, request.headers.host)).url;
+      reply.headers(noStore);
+      return ctx.db.transaction((tx) => startRoomNda({ ctx, tx, room, visitor: viewer.visitor, baseUrl }));
     },
   );
 
@@ -223,7 +243,7 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
         const viewer = credentials
           ? await resolveViewer(tx, room, credentials)
           : await viewerOfFileToken(tx, room, fileId, token as string);
-        const file = await findRoomFile(tx, room, fileId);
+        const file = await findViewableFile(tx, room, viewer, fileId);
         if (download === '1') await assertMayDownload(tx, room, viewer, fileId);
         return { room, viewer, file };
       });

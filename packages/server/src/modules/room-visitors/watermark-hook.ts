@@ -1,18 +1,18 @@
+import { maybeWatermark } from '../room-nda/maybe-watermark.ts';
 import type { RoomRow } from './find-room.ts';
 import type { RoomViewer } from './policies.ts';
 
 /**
- * HOOK POINT (watermark): where a room's PDFs get the viewer's email and the time stamped on each page
- * before they leave. The extras helper writes the watermark adapter (`applyWatermark`); until it is wired
- * here, bytes pass through unchanged. Called for every guest file answer, previews and downloads alike.
+ * Every room file a viewer gets, previews and downloads alike, passes here: with the room's watermark on,
+ * a PDF carries the viewer's email and the time on each page (room-nda/maybe-watermark.ts).
  */
 export async function watermarkForViewer(
   bytes: Buffer,
-  _file: { contentType: string },
+  file: { contentType: string },
   room: RoomRow,
-  _viewer: RoomViewer,
+  viewer: RoomViewer,
 ): Promise<Buffer> {
-  if (!room.watermark) return bytes;
-  // Wire: return applyWatermark(bytes, { email: viewerEmail, at: new Date() }) for application/pdf.
-  return bytes;
+  const viewerEmail = viewer.kind === 'admin' ? viewer.email : viewer.visitor.email;
+  const marked = await maybeWatermark({ room, viewerEmail, bytes, contentType: file.contentType });
+  return marked === bytes ? bytes : Buffer.from(marked);
 }
