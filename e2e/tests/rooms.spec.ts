@@ -145,4 +145,26 @@ test('rooms: an admin creates a room, adds a cabinet document, a link and a peop
     await expect(page.getByText(/\/data-room\/[A-Za-z0-9_-]{22}/)).toBeVisible();
     await shot(page, '08-share-data-room');
   });
+
+  await test.step('a new general link replaces the old one; the room can be deleted', async () => {
+    const before = String(await page.getByText(/\/data-room\//).textContent());
+    await page.getByRole('link', { name: 'Series B Data Room' }).click();
+    await page.getByRole('button', { name: 'New General Access Link' }).click();
+    await page
+      .getByRole('dialog', { name: 'New General Access Link' })
+      .getByRole('button', { name: 'New Link' })
+      .click();
+    await expect(page.getByText('New Data Room link created')).toBeVisible();
+    await page.getByRole('button', { name: 'Copy General Access Link' }).click();
+    await expect
+      .poll(async () => String(await page.evaluate('navigator.clipboard.readText()')))
+      .not.toBe(before);
+    await page.getByRole('button', { name: 'Delete Room' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Room' })
+      .getByRole('button', { name: 'Delete Room' })
+      .click();
+    await expect(page).toHaveURL(/\/rooms$/);
+    await expect(page.getByText('No rooms yet.', { exact: false })).toBeVisible();
+  });
 });

@@ -6,8 +6,8 @@ import { documents, files, roomDocuments } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
 import { presentRoomDocuments } from './list-room-documents.ts';
-import { nextPosition } from './overview.ts';
 import { assertRoomAdmin } from './policies.ts';
+import { nextPosition } from './positions.ts';
 import { findRoom } from './scope.ts';
 
 /**

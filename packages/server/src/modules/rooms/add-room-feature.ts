@@ -9,8 +9,8 @@ import type { Tx } from '../../db/client.ts';
 import { resources, roomTableRows, roomTables } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { invalid, notFound } from '../../http/errors.ts';
-import { nextPosition } from './overview.ts';
 import { assertRoomAdmin } from './policies.ts';
+import { nextPosition } from './positions.ts';
 import { presentRoomTable } from './present-room-table.ts';
 import { findRoom, findRoomTable } from './scope.ts';
 

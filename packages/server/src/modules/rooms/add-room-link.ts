@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client.ts';
 import { roomLinks } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { normalizeLink } from './link-input.ts';
-import { nextPosition } from './overview.ts';
 import { assertRoomAdmin } from './policies.ts';
+import { nextPosition } from './positions.ts';
 import { presentLink } from './presenters.ts';
 import { findRoom } from './scope.ts';
 

@@ -1,5 +1,5 @@
 import type { RoomDocumentView, RoomOverview, RoomTableView } from '@charter/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   documentRecipients,
@@ -153,6 +153,3 @@ export async function loadRoomOverview({
     badges: { requiring_signature: required },
   };
 }
-
-/** The next position at the end of a room's ordered list. */
-export const nextPosition = sql<number>`coalesce(max(position), 0) + 1`;

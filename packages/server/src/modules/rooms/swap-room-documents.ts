@@ -2,8 +2,8 @@ import type { Tx } from '../../db/client.ts';
 import { roomDocuments } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { assertRoomAdmin } from './policies.ts';
+import { swapPositions } from './positions.ts';
 import { findRoom } from './scope.ts';
-import { swapPositions } from './swap-positions.ts';
 
 /** PATCH /api/account/admin/room/{id}/document/{a}/swap/{b} */
 export async function swapRoomDocuments({

@@ -12,6 +12,7 @@ import { accessChange } from './room-access.ts';
 import { RoomAccessSelect, RoomStatusSelect } from './room-access-select.tsx';
 import { type RoomDialog, RoomDialogs } from './room-dialogs.tsx';
 import { RoomHeader } from './room-header.tsx';
+import { RoomLinkActions } from './room-link-actions.tsx';
 import { type RoomActions, useRoomActions } from './use-room-actions.ts';
 
 const TABS = ['overview', 'reports', 'documents', 'links', 'forms', 'settings'] as const;
@@ -87,7 +88,9 @@ function RoomScreen({
         </Tabs.List>
         <Tabs.Panel value="overview" pt="lg">
           <Stack gap="lg">
-            {edit ? <EditToolbar detail={detail} actions={actions} onOpen={setDialog} /> : null}
+            {edit ? (
+              <EditToolbar companyId={companyId} detail={detail} actions={actions} onOpen={setDialog} />
+            ) : null}
             <RoomOverviewSections
               overview={overview}
               documentActions={
@@ -145,10 +148,12 @@ function RoomScreen({
 
 /** Edit mode (spec 3 §2): Add Document, Add link, add a table, Read Only Room Documents, access and status. */
 function EditToolbar({
+  companyId,
   detail,
   actions,
   onOpen,
 }: {
+  companyId: number;
   detail: RoomDetail;
   actions: RoomActions;
   onOpen: (dialog: RoomDialog) => void;
@@ -179,6 +184,9 @@ function EditToolbar({
           >
             Add Table
           </Button>
+          <div style={{ marginLeft: 'auto' }}>
+            <RoomLinkActions companyId={companyId} room={room} />
+          </div>
         </Group>
         <Group gap="lg" align="flex-end">
           <RoomAccessSelect room={room} onChange={(mode) => void actions.update(accessChange(room, mode))} />

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { roomDocuments, roomLinks } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -24,3 +24,6 @@ export async function swapPositions(
   await tx.update(table).set({ position: second.position }).where(eq(table.id, a));
   await tx.update(table).set({ position: first.position }).where(eq(table.id, b));
 }
+
+/** The next position at the end of a room's ordered list (select it from the list's table, by room). */
+export const nextPosition = sql<number>`coalesce(max(position), 0) + 1`;
