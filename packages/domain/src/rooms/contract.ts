@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId, rowIdParam } from '../contract/common.ts';
+import { roomReportView } from '../reports/contract.ts';
 import { ROOM_STATUSES, ROOM_TYPES } from './constants.ts';
 
 /**
@@ -109,6 +110,8 @@ export const roomOverview = z.object({
   tables: z.array(roomTableView),
   summary: z.object({ documents: z.number(), required: z.number() }),
   badges: z.object({ requiring_signature: z.number() }),
+  /** The room's report tables, rows narrowed for the viewer (modules/reports/room-reports.ts). */
+  reports: z.array(roomReportView),
 });
 export type RoomOverview = z.infer<typeof roomOverview>;
 

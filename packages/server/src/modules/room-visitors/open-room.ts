@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { roomHistory, roomVisitors } from '../../db/schema/index.ts';
 import { announceRoomVisit } from '../room-settings/announce-room-visit.ts';
-import { loadRoomOverview } from '../rooms/overview.ts';
+import { loadRoomView } from '../rooms/overview.ts';
 import type { RoomRow } from './find-room.ts';
 import { ndaGate } from './nda-gate.ts';
 import type { RoomViewer } from './policies.ts';
@@ -46,7 +46,7 @@ export async function openRoom({
   const [documents, links, overview] = await Promise.all([
     loadRoomDocuments(tx, room.id),
     loadRoomLinks(tx, room.id),
-    loadRoomOverview({
+    loadRoomView({
       tx,
       room,
       viewer: emails === 'any' ? { kind: 'admin' } : { kind: 'visitor', emails },

@@ -1,7 +1,7 @@
 import type { RoomDetail } from '@charter/domain';
 import type { Tx } from '../../db/client.ts';
 import type { MemberActor } from '../../http/actor.ts';
-import { loadRoomOverview } from './overview.ts';
+import { loadRoomView } from './overview.ts';
 import { assertRoomsAvailable, isRoomAdmin } from './policies.ts';
 import { presentRoom } from './presenters.ts';
 import { findRoom } from './scope.ts';
@@ -18,7 +18,7 @@ export async function getRoom({
 }): Promise<RoomDetail> {
   assertRoomsAvailable(actor);
   const room = await findRoom(tx, actor, id);
-  const overview = await loadRoomOverview({
+  const overview = await loadRoomView({
     tx,
     room,
     viewer: isRoomAdmin(actor, room) ? { kind: 'admin' } : { kind: 'visitor', emails: [actor.user.email] },

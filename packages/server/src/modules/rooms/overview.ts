@@ -12,6 +12,7 @@ import {
   roomTableRows,
   roomTables,
 } from '../../db/schema/index.ts';
+import { loadRoomReports } from '../reports/room-reports.ts';
 import { presentLink } from './presenters.ts';
 
 /** Who looks at the overview: a room admin sees every document awaiting signature, a visitor only theirs. */
@@ -30,7 +31,7 @@ export async function loadRoomOverview({
   tx: Tx;
   room: { id: number };
   viewer: OverviewViewer;
-}): Promise<RoomOverview> {
+}): Promise<Omit<RoomOverview, 'reports'>> {
   const [docRows, links, tables, rows] = await Promise.all([
     tx
       .select({
@@ -152,4 +153,14 @@ export async function loadRoomOverview({
     summary: { documents: docs.length, required },
     badges: { requiring_signature: required },
   };
+}
+
+/** The whole overview a room screen shows: the sections above and the room's report tables. */
+export async function loadRoomView(input: {
+  tx: Tx;
+  room: { id: number; accountId: number };
+  viewer: OverviewViewer;
+}): Promise<RoomOverview> {
+  const [overview, reports] = await Promise.all([loadRoomOverview(input), loadRoomReports(input)]);
+  return { ...overview, reports };
 }

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { accounts, memberships, rooms } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
-import { loadRoomOverview } from './overview.ts';
+import { loadRoomView } from './overview.ts';
 import { presentUserRoom } from './presenters.ts';
 import { roomCounts, userRoomsCondition } from './user-rooms-scope.ts';
 
@@ -27,7 +27,7 @@ export async function userRoom({
   if (!row) throw notFound('Room not found');
   // Spec 3 §6: non-admin viewers see the documents they must sign, matched by their own email.
   const admin = row.isAdmin;
-  const overview = await loadRoomOverview({
+  const overview = await loadRoomView({
     tx,
     room: row.room,
     viewer: admin ? { kind: 'admin' } : { kind: 'visitor', emails: [actor.user.email] },

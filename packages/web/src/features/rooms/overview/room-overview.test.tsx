@@ -47,6 +47,7 @@ const overview: RoomOverview = {
   ],
   summary: { documents: 2, required: 1 },
   badges: { requiring_signature: 1 },
+  reports: [],
 };
 
 const show = (props: Partial<Parameters<typeof RoomOverviewSections>[0]> = {}) =>
