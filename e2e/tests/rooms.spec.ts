@@ -115,9 +115,12 @@ test('rooms: an admin creates a room, adds a cabinet document, a link and a peop
   });
 
   await test.step('open the room to anyone, mark documents read only, copy its link', async () => {
+    // Access lives on Settings & Sharing (spec 3 §2 Settings page); edit mode keeps Read Only.
+    await page.getByRole('tab', { name: 'Settings & Sharing' }).click();
     await choose(page, 'Room Sharing & Access', 'Open');
     await expect(page.getByText('Room Updated.').first()).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Room Sharing & Access' })).toHaveValue('Open');
+    await page.getByRole('tab', { name: 'Overview' }).click();
     // Checked once the server has it (the box shows the room's state).
     await page.getByRole('checkbox', { name: 'Read Only Room Documents' }).click();
     await expect(page.getByRole('checkbox', { name: 'Read Only Room Documents' })).toBeChecked();
