@@ -141,7 +141,7 @@ test('rooms: an admin creates a room, adds a cabinet document, a link and a peop
   await test.step('the rooms list and the share page show it', async () => {
     await page.getByRole('link', { name: 'Rooms' }).click();
     await expect(page.getByRole('link', { name: 'Series B Data Room' })).toBeVisible();
-    await expect(page.getByRole('table').getByText('Open')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Series B Data Room/ }).getByText('Open')).toBeVisible();
     await shot(page, '07-rooms-list');
     await page.goto(`/c/${companyId}/1/share-data-room`);
     await expect(page.getByRole('heading', { name: 'Share Data Room' })).toBeVisible();
