@@ -2,9 +2,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  documentRecipients,
+  documents,
   memberships,
   outsideForms,
   roomCodes,
+  roomDocuments,
   roomHistory,
   roomSessions,
   rooms,
@@ -523,6 +526,63 @@ describe('issue 12 authorization matrix: guest, public, unlisted, redirect and u
       const named = keysOf(answer.json).filter((k) => /hash|token|secret/i.test(k) && !allowed.includes(k));
       expect(named, where).toEqual([]);
     }
+  });
+
+  it("gives the guest room the admin page's overview, its documents read once", async () => {
+    const { room, code } = await insertCodedRoom(t, owner.account!.id, {
+      label: 'Overview room',
+      open: true,
+    });
+    await addRoomFile(t, owner.account!.id, room.id, 'cabinet.pdf');
+    const signed = await addRoomFile(t, owner.account!.id, null, 'nda-original.pdf');
+    const [doc] = await t.ctx.db
+      .insert(documents)
+      .values({
+        accountId: owner.account!.id,
+        fileId: signed.id,
+        filename: 'nda.pdf',
+        label: 'NDA',
+        status: 'document.sent',
+        signingState: 'sent',
+      })
+      .returning();
+    await t.ctx.db.insert(documentRecipients).values({
+      accountId: owner.account!.id,
+      documentId: doc.id,
+      email: 'signer@acme.test',
+      name: 'Signer',
+    });
+    await t.ctx.db
+      .insert(roomDocuments)
+      .values({ roomId: room.id, documentId: doc.id, label: 'NDA', position: 2 });
+    const admin = await account(owner, 'GET', `/api/account/admin/room/${room.id}`);
+    expect(admin.status).toBe(200);
+    const guest = await inject(
+      { method: 'GET', url: `/api/guest/rooms/${code}` },
+      { authorization: owner.bearer },
+    );
+    expect(guest.status).toBe(200);
+    const overview = (guest.json as Json).overview as Json;
+    expect(overview.documents).toEqual(admin.body.overview.documents);
+    expect(overview.documents.map((d: Json) => [d.filename, d.requires_signature])).toEqual([
+      ['cabinet.pdf', false],
+      ['nda.pdf', true],
+    ]);
+    expect(overview.summary).toEqual({ documents: 2, required: 1 });
+    // One statement reads the room's documents for the whole guest view.
+    const reads: string[] = [];
+    const session = (t.ctx.db as unknown as { session: { logger: unknown; options: { logger?: unknown } } })
+      .session;
+    const logger = { logQuery: (query: string) => reads.push(query) };
+    const before = [session.logger, session.options.logger];
+    session.logger = logger;
+    session.options.logger = logger;
+    try {
+      await inject({ method: 'GET', url: `/api/guest/rooms/${code}` }, { authorization: owner.bearer });
+    } finally {
+      [session.logger, session.options.logger] = before;
+    }
+    expect(reads.filter((q) => /from "room_documents"/.test(q))).toHaveLength(1);
   });
 
   it('lets in each caller it should, and them only (a sanity check of the matrix itself)', () => {
