@@ -2,7 +2,8 @@
  * `npm run bench`: starts the server on a fresh embedded database (its own process) and measures, with
  * autocannon at 100 connections, the health check, an authenticated GET and the login route, beside a
  * bare node:http server on the same machine as the ceiling; and, in this process, PDF generation and
- * sealing. Results print as a table and land in bench/results/.
+ * sealing; then a guest room of 500 documents at 200 connections (room-overview.ts). Results print as a
+ * table and land in bench/results/.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { describeInitialJs, initialJs, webDist } from '../packages/web/scripts/b
 import { fillFolder, timeLargeUpload } from './cabinet.ts';
 import { type LiveFanOut, timeLiveFanOut } from './live.ts';
 import { timePdfGeneration } from './pdf-generation.ts';
+import { benchRoomOverview, describeRoomOverview } from './room-overview.ts';
 import { createProjects, createScenario } from './scenario.ts';
 import { describeSealing, timeSealing } from './seal.ts';
 import { startCharter, startFastifyHello, startHelloWorld } from './servers.ts';
@@ -116,6 +118,8 @@ try {
   await charter.stop();
   fs.rmSync(templatesDir, { recursive: true, force: true });
 }
+// Its own server (port + 10) and in-process query counts, after the main server stopped.
+const roomOverview = await benchRoomOverview();
 
 console.log(
   `\nCharter bench: ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION} s each, embedded database\n`,
@@ -161,6 +165,8 @@ console.log(
   `PDF generation (a library document, Latin and CJK names): ${pdf.msPerDocument} ms per document, ${pdf.kilobytes} KB`,
 );
 console.log(describeSealing(sealing));
+console.table(roomOverview.rows.map((r) => ({ ...r, p50: `${r.p50} ms`, p99: `${r.p99} ms` })));
+console.log(describeRoomOverview(roomOverview));
 // The web app's weight, when it has been built (npm run build): the e2e suite enforces the budgets.
 const bundles = fs.existsSync(path.join(webDist, '.vite/manifest.json')) ? initialJs() : [];
 if (bundles.length) console.log(`Initial JavaScript per page:\n${describeInitialJs(bundles)}`);
@@ -178,6 +184,7 @@ fs.writeFileSync(
       live,
       pdf,
       sealing,
+      roomOverview,
       initialJs: bundles.map(({ page, bytes, gzipBytes }) => ({ page, bytes, gzipBytes })),
     },
     null,

@@ -1,5 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { randomToken, sha256 } from '../../src/adapters/secrets.ts';
-import { roomCodes, roomHistory, rooms, roomVisitors } from '../../src/db/schema/index.ts';
+import {
+  files,
+  roomCodes,
+  roomDocuments,
+  roomHistory,
+  rooms,
+  roomVisitors,
+} from '../../src/db/schema/index.ts';
+import { codeHash, deriveCode, linkSecret } from '../../src/modules/rooms/link-codes.ts';
 import type { TestApp } from '../harness.ts';
 
 /** A room of a workspace, made directly (the rooms module owns its API). */
@@ -36,3 +46,72 @@ export async function insertRoomCode(t: TestApp, roomId: number, email: string) 
     .returning();
   return code;
 }
+
+/** A room with its general code, made as the rooms module makes them (the code derived, only its hash kept). */
+export async function insertCodedRoom(
+  t: TestApp,
+  accountId: number,
+  values: Partial<typeof rooms.$inferInsert> = {},
+) {
+  const [room] = await t.ctx.db
+    .insert(rooms)
+    .values({
+      accountId,
+      label: 'Series A',
+      type: 'data-room',
+      codeHash: `pending:${randomToken()}`,
+      ...values,
+    })
+    .returning();
+  const code = deriveCode(await linkSecret(t.ctx, t.ctx.db), 'room', room.id, room.codeGeneration);
+  await t.ctx.db
+    .update(rooms)
+    .set({ codeHash: codeHash(code) })
+    .where(eq(rooms.id, room.id));
+  return { room, code };
+}
+
+/** A new generation of the room's general code (the old one is revoked); the new code. */
+export async function regenerateRoomCode(t: TestApp, roomId: number) {
+  const [room] = await t.ctx.db.select().from(rooms).where(eq(rooms.id, roomId));
+  const generation = room.codeGeneration + 1;
+  const code = deriveCode(await linkSecret(t.ctx, t.ctx.db), 'room', roomId, generation);
+  await t.ctx.db
+    .update(rooms)
+    .set({ codeGeneration: generation, codeHash: codeHash(code) })
+    .where(eq(rooms.id, roomId));
+  return code;
+}
+
+/** A cabinet file (a tiny PDF), in the room's documents when a room is given. */
+export async function addRoomFile(t: TestApp, accountId: number, roomId: number | null, name = 'deck.pdf') {
+  const stored = await t.ctx.storage.put(new TextEncoder().encode(`%PDF-1.4 ${name}`));
+  const [file] = await t.ctx.db
+    .insert(files)
+    .values({
+      accountId,
+      filename: name,
+      contentType: 'application/pdf',
+      size: stored.size,
+      sha256: stored.sha256,
+      storageKey: stored.key,
+    })
+    .returning();
+  if (roomId) {
+    await t.ctx.db.insert(roomDocuments).values({ roomId, fileId: file.id, label: name, position: 1 });
+  }
+  return file;
+}
+
+/** A personal link as the settings module sends it: the secret (only in the email) and the row's id. */
+export async function personalLink(t: TestApp, roomId: number, email: string) {
+  const secret = randomToken();
+  const [row] = await t.ctx.db
+    .insert(roomCodes)
+    .values({ roomId, email, codeHash: sha256(secret) })
+    .returning();
+  return { id: row.id, secret };
+}
+
+/** An anonymous browser's key, as the visitor page makes one. */
+export const newVisitorKey = () => randomBytes(16).toString('base64url');

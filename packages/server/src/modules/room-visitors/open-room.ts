@@ -43,13 +43,15 @@ export async function openRoom({
   }
   const nda = await ndaGate(tx, room, viewer);
   const emails = viewerEmails(viewer);
-  const [documents, links, overview] = await Promise.all([
-    loadRoomDocuments(tx, room.id),
+  // The documents are read once, for this view and for the overview (a room may hold hundreds).
+  const documents = await loadRoomDocuments(tx, room.id);
+  const [links, overview] = await Promise.all([
     loadRoomLinks(tx, room.id),
     loadRoomView({
       tx,
       room,
       viewer: emails === 'any' ? { kind: 'admin' } : { kind: 'visitor', emails },
+      documentRows: documents,
     }),
   ]);
   return presentGuestRoom({ room, viewer, previousVisitAt, documents, links, overview, nda });

@@ -5,7 +5,8 @@ import { documents, files, roomDocuments, roomLinks } from '../../db/schema/inde
 
 /**
  * A room's documents with the file each opens (a cabinet file, or a workflow document's current file)
- * and the emails still to sign it, in one query.
+ * and the emails still to sign it, in one query. The rows also carry the overview's columns
+ * (rooms/overview.ts OverviewDocumentRow), so the guest room reads its documents once.
  */
 export async function loadRoomDocuments(tx: Tx, roomId: number) {
   return tx
@@ -21,6 +22,15 @@ export async function loadRoomDocuments(tx: Tx, roomId: number) {
         where r.document_id = ${documents.id} and not r.signed), '{}')`,
       createdAt: roomDocuments.createdAt,
       updatedAt: roomDocuments.updatedAt,
+      documentId: roomDocuments.documentId,
+      roomFileId: roomDocuments.fileId,
+      docFilename: documents.filename,
+      docFileId: documents.fileId,
+      signingState: documents.signingState,
+      /** The overview's name of a cabinet file (the joined file is the room's own only when it has one). */
+      fileFilename: sql<
+        string | null
+      >`case when ${roomDocuments.fileId} is not null then ${files.filename} end`,
     })
     .from(roomDocuments)
     .leftJoin(documents, eq(documents.id, roomDocuments.documentId))

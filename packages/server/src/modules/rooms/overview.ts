@@ -18,6 +18,28 @@ import { presentLink } from './presenters.ts';
 /** Who looks at the overview: a room admin sees every document awaiting signature, a visitor only theirs. */
 export type OverviewViewer = { kind: 'admin' } | { kind: 'visitor'; emails: string[] };
 
+/** The room's documents as the overview shows them, in their order. */
+export function loadOverviewDocuments(tx: Tx, roomId: number) {
+  return tx
+    .select({
+      id: roomDocuments.id,
+      label: roomDocuments.label,
+      documentId: roomDocuments.documentId,
+      roomFileId: roomDocuments.fileId,
+      docFilename: documents.filename,
+      docFileId: documents.fileId,
+      status: documents.status,
+      signingState: documents.signingState,
+      fileFilename: files.filename,
+    })
+    .from(roomDocuments)
+    .leftJoin(documents, eq(documents.id, roomDocuments.documentId))
+    .leftJoin(files, eq(files.id, roomDocuments.fileId))
+    .where(eq(roomDocuments.roomId, roomId))
+    .orderBy(asc(roomDocuments.position), asc(roomDocuments.id));
+}
+export type OverviewDocumentRow = Awaited<ReturnType<typeof loadOverviewDocuments>>[number];
+
 /**
  * THE overview of a room (spec 3 §2 Overview sections): documents (with those needing the viewer's
  * signature), links, resource tables with their rows and values, the document summary and the badge.
@@ -27,29 +49,16 @@ export async function loadRoomOverview({
   tx,
   room,
   viewer,
+  documentRows,
 }: {
   tx: Tx;
   room: { id: number };
   viewer: OverviewViewer;
+  /** The room's documents when the caller has already read them (with these columns): not read twice. */
+  documentRows?: OverviewDocumentRow[];
 }): Promise<Omit<RoomOverview, 'reports'>> {
   const [docRows, links, tables, rows] = await Promise.all([
-    tx
-      .select({
-        id: roomDocuments.id,
-        label: roomDocuments.label,
-        documentId: roomDocuments.documentId,
-        roomFileId: roomDocuments.fileId,
-        docFilename: documents.filename,
-        docFileId: documents.fileId,
-        status: documents.status,
-        signingState: documents.signingState,
-        fileFilename: files.filename,
-      })
-      .from(roomDocuments)
-      .leftJoin(documents, eq(documents.id, roomDocuments.documentId))
-      .leftJoin(files, eq(files.id, roomDocuments.fileId))
-      .where(eq(roomDocuments.roomId, room.id))
-      .orderBy(asc(roomDocuments.position), asc(roomDocuments.id)),
+    documentRows ?? loadOverviewDocuments(tx, room.id),
     tx
       .select({ id: roomLinks.id, label: roomLinks.label, link: roomLinks.link })
       .from(roomLinks)
@@ -160,6 +169,7 @@ export async function loadRoomView(input: {
   tx: Tx;
   room: { id: number; accountId: number };
   viewer: OverviewViewer;
+  documentRows?: OverviewDocumentRow[];
 }): Promise<RoomOverview> {
   const [overview, reports] = await Promise.all([loadRoomOverview(input), loadRoomReports(input)]);
   return { ...overview, reports };
