@@ -1,0 +1,56 @@
+import type { GuestRoomFormView } from '@charter/domain';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { outsideForms } from '../../db/schema/index.ts';
+import { deriveCode, linkSecret } from '../rooms/link-codes.ts';
+import type { RoomRow } from './find-room.ts';
+import { ndaGate } from './nda-gate.ts';
+import type { RoomViewer } from './policies.ts';
+
+/**
+ * The room's Connected Form tab: its open outside forms (state new, not cancelled; a standing form's
+ * instances are the visitors' own and are not listed). Each link is derived again from the form's id and
+ * generation and opened under this room's code. Withheld, like the documents, while the viewer's NDA is
+ * not signed.
+ */
+export async function listRoomForms(input: {
+  ctx: AppContext;
+  tx: Tx;
+  room: RoomRow;
+  viewer: RoomViewer;
+  code: string;
+}): Promise<{ forms: GuestRoomFormView[] }> {
+  const { ctx, tx, room, viewer, code } = input;
+  const gate = await ndaGate(tx, room, viewer);
+  if (gate.required && gate.status !== 'signed') return { forms: [] };
+  const rows = await tx
+    .select()
+    .from(outsideForms)
+    .where(
+      and(
+        eq(outsideForms.roomId, room.id),
+        eq(outsideForms.accountId, room.accountId),
+        eq(outsideForms.state, 'new'),
+        isNull(outsideForms.cancelledAt),
+        ne(outsideForms.type, 'persistent_instance'),
+      ),
+    )
+    .orderBy(asc(outsideForms.createdAt), asc(outsideForms.id));
+  if (rows.length === 0) return { forms: [] };
+  const secret = await linkSecret(ctx, tx);
+  return {
+    forms: rows.map((form) => {
+      const formCode = deriveCode(secret, 'form', form.id, form.codeGeneration);
+      return {
+        id: form.id,
+        name: form.name,
+        description: form.description,
+        path:
+          form.type === 'persistent'
+            ? `/api/redirect/form/${formCode}`
+            : `/data-room/${code}/outside-form/${formCode}`,
+      };
+    }),
+  };
+}
