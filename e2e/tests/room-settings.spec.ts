@@ -38,12 +38,12 @@ test("a room's admin shares a personal link, sees the guest's visit, disconnects
   await snap(page, 'room-settings-empty');
 
   // Private to Open; Invite Only is offered but not available.
-  await page.getByRole('combobox', { name: 'Access' }).click();
+  await page.getByRole('combobox', { name: 'Room Sharing & Access' }).click();
   await expect(page.getByRole('option', { name: /Invite Only/ })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByText('Not Currently Available')).toBeVisible();
   await page.getByRole('option', { name: 'Open', exact: true }).click();
   await expect(page.getByText('Room Updated.')).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Access' })).toHaveValue('Open');
+  await expect(page.getByRole('combobox', { name: 'Room Sharing & Access' })).toHaveValue('Open');
 
   await page.getByRole('button', { name: 'Share Personal Room Link' }).click();
   const share = page.getByRole('dialog', { name: 'Share Personal Room Link' });

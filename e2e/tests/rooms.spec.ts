@@ -115,9 +115,12 @@ test('rooms: an admin creates a room, adds a cabinet document, a link and a peop
   });
 
   await test.step('open the room to anyone, mark documents read only, copy its link', async () => {
+    // Access lives on Settings & Sharing (spec 3 §2 Settings page); edit mode keeps Read Only.
+    await page.getByRole('tab', { name: 'Settings & Sharing' }).click();
     await choose(page, 'Room Sharing & Access', 'Open');
     await expect(page.getByText('Room Updated.').first()).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Room Sharing & Access' })).toHaveValue('Open');
+    await page.getByRole('tab', { name: 'Overview' }).click();
     // Checked once the server has it (the box shows the room's state).
     await page.getByRole('checkbox', { name: 'Read Only Room Documents' }).click();
     await expect(page.getByRole('checkbox', { name: 'Read Only Room Documents' })).toBeChecked();
@@ -138,7 +141,7 @@ test('rooms: an admin creates a room, adds a cabinet document, a link and a peop
   await test.step('the rooms list and the share page show it', async () => {
     await page.getByRole('link', { name: 'Rooms' }).click();
     await expect(page.getByRole('link', { name: 'Series B Data Room' })).toBeVisible();
-    await expect(page.getByRole('table').getByText('Open')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Series B Data Room/ }).getByText('Open')).toBeVisible();
     await shot(page, '07-rooms-list');
     await page.goto(`/c/${companyId}/1/share-data-room`);
     await expect(page.getByRole('heading', { name: 'Share Data Room' })).toBeVisible();

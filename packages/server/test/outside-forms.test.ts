@@ -3,7 +3,7 @@ import { FILL_REQUIRED, OUTSIDE_FORM_MESSAGES, ROOM_MESSAGES } from '@charter/do
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/adapters/secrets.ts';
-import { auditLog, liveEvents, outsideForms, rooms } from '../src/db/schema/index.ts';
+import { auditLog, liveEvents, outsideForms, rooms, transactions } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -385,7 +385,24 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
     await share(me, task.id, { features: included, name: 'Not in the room' });
     const listed = await call(me, 'GET', `/api/account/outside_forms?room_id=${room.id}`);
     expect(listed.body.map((f: Json) => f.name)).toEqual(['Room form']);
-    expect((await call(other, 'GET', `/api/account/outside_forms?room_id=${room.id}`)).body).toEqual([]);
+    // Another workspace's room is not found (not an empty list: its id names nothing of theirs).
+    expect((await call(other, 'GET', `/api/account/outside_forms?room_id=${room.id}`)).status).toBe(404);
+    // A workflow's room lists the workflow's forms too, shared into it or not.
+    const [project] = await t.ctx.db
+      .select({ projectId: transactions.projectId })
+      .from(transactions)
+      .where(eq(transactions.id, task.id));
+    const [workflowRoom] = await t.ctx.db
+      .insert(rooms)
+      .values({
+        accountId: me.account!.id,
+        label: 'Workflow room',
+        projectId: project!.projectId,
+        codeHash: `test:w${task.id}`,
+      })
+      .returning({ id: rooms.id });
+    const ofWorkflow = await call(me, 'GET', `/api/account/outside_forms?room_id=${workflowRoom!.id}`);
+    expect(ofWorkflow.body.map((f: Json) => f.name).sort()).toEqual(['Not in the room', 'Room form']);
     // A form cannot be attached to another workspace's room.
     const otherTask = await newTask(other);
     const foreign = await share(other, otherTask.id, { features: included, name: 'X', room_id: room.id });

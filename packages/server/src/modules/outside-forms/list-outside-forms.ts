@@ -2,13 +2,14 @@ import { type OutsideFormView, sortOutsideForms } from '@charter/domain';
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { outsideForms, transactions } from '../../db/schema/index.ts';
+import { outsideForms, rooms, transactions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
-import { invalid } from '../../http/errors.ts';
+import { invalid, notFound } from '../../http/errors.ts';
 import { linkSecret } from '../rooms/link-codes.ts';
 import { visibleTransactions } from '../workflows/policies.ts';
 import { findTransaction } from '../workflows/scope.ts';
 import { presentForm } from './presenters.ts';
+import { roomFormsCondition } from './scope.ts';
 
 /**
  * GET /api/account/transaction/{id}/outside and GET /api/account/outside_forms?room_id=: a task's forms
@@ -33,7 +34,12 @@ export async function listOutsideForms(input: {
       .where(eq(outsideForms.transactionId, transaction.id));
     which = or(eq(outsideForms.transactionId, transaction.id), inArray(outsideForms.parentId, parents));
   } else if (input.roomId) {
-    which = eq(outsideForms.roomId, input.roomId);
+    const [room] = await tx
+      .select()
+      .from(rooms)
+      .where(and(eq(rooms.id, input.roomId), eq(rooms.accountId, actor.accountId)));
+    if (!room) throw notFound('Room not found');
+    which = roomFormsCondition(tx, room);
   } else {
     throw invalid({ transaction_id: 'A task or a room is required' });
   }

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { outsideForms, transactions } from '../../db/schema/index.ts';
+import { outsideForms, type rooms, transactions } from '../../db/schema/index.ts';
 import type { FormActor, MemberActor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { CODE_PATTERN, codeHash } from '../rooms/link-codes.ts';
@@ -77,4 +77,27 @@ export async function formTask(tx: Tx, form: FormRow, lock = false) {
   if (!transaction) throw notFound(FORM_NOT_FOUND);
   const { template, transactionTemplate } = await templateFor(tx, transaction);
   return { transaction, template, transactionTemplate };
+}
+
+/**
+ * A room's connected forms: those shared into it, and those of the workflow (or the one group) the room
+ * belongs to. The guest room and the admin's panels list the same forms.
+ */
+export function roomFormsCondition(
+  db: Tx,
+  room: Pick<typeof rooms.$inferSelect, 'id' | 'projectId' | 'transactionId'>,
+) {
+  const ofWorkflow =
+    room.transactionId !== null
+      ? eq(outsideForms.transactionId, room.transactionId)
+      : room.projectId !== null
+        ? inArray(
+            outsideForms.transactionId,
+            db
+              .select({ id: transactions.id })
+              .from(transactions)
+              .where(eq(transactions.projectId, room.projectId)),
+          )
+        : undefined;
+  return ofWorkflow ? or(eq(outsideForms.roomId, room.id), ofWorkflow) : eq(outsideForms.roomId, room.id);
 }

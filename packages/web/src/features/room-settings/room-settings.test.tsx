@@ -2,7 +2,6 @@ import type { RoomAnalytics, RoomCodeView, RoomStats, RoomUserView } from '@char
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../shell/test-providers.tsx';
-import { accessModeOf, accessUpdate, statusChoices } from './access-panel.tsx';
 import type { RoomSettingsRoom } from './api.ts';
 import { RoomSettings } from './room-settings.tsx';
 import { listEntries } from './users-panel.tsx';
@@ -138,22 +137,6 @@ const calls = (path: string, method: string) =>
   api.apiFetch.mock.calls.filter(([p, o]) => p === path && (o?.method ?? 'GET') === method);
 
 describe('room settings rules', () => {
-  it('maps access modes and sends init_room only when a closed room opens', () => {
-    expect(accessModeOf(room)).toBe('private');
-    expect(accessModeOf({ open: true, require_auth: true, strict: false })).toBe('signIn');
-    expect(accessUpdate(room, 'open')).toEqual({ open: true, require_auth: false, init_room: true });
-    expect(accessUpdate({ ...room, open: true }, 'signIn')).toEqual({ open: true, require_auth: true });
-    expect(accessUpdate({ ...room, open: true }, 'private')).toEqual({ open: false });
-  });
-
-  it('offers every status but the current one, and Remove Status when one is set', () => {
-    const labels = statusChoices('Active').map((c) => c.label);
-    expect(labels).not.toContain('Active');
-    expect(labels).toContain('Fulfilled');
-    expect(labels.at(-1)).toBe('Remove Status');
-    expect(statusChoices('').map((c) => c.label)).not.toContain('Remove Status');
-  });
-
   it('lists visitors, then links no visitor has used', () => {
     const entries = listEntries(users, [...codes, { ...codes[0], id: 10, email: 'VERA@example.com' }]);
     expect(entries).toHaveLength(6);
@@ -178,7 +161,7 @@ describe('<RoomSettings>', () => {
 
   it('opens a private room with init_room', async () => {
     open();
-    fireEvent.click(await screen.findByLabelText('Access', { selector: 'input' }));
+    fireEvent.click(await screen.findByLabelText('Room Sharing & Access', { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Open', hidden: true }));
     await waitFor(() => expect(calls('/api/account/admin/room/5', 'PUT')).toHaveLength(1));
     expect(calls('/api/account/admin/room/5', 'PUT')[0][1].body).toEqual({

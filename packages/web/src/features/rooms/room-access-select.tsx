@@ -10,7 +10,7 @@ export function RoomAccessSelect({
   onChange,
   disabled,
 }: {
-  room: RoomView;
+  room: Pick<RoomView, 'open' | 'require_auth' | 'strict'>;
   onChange: (mode: RoomAccessMode) => void;
   disabled?: boolean;
 }) {
@@ -40,7 +40,7 @@ export function RoomStatusSelect({
   onChange,
   disabled,
 }: {
-  room: RoomView;
+  room: Pick<RoomView, 'type' | 'status'>;
   onChange: (status: RoomStatus) => void;
   disabled?: boolean;
 }) {

@@ -1,15 +1,19 @@
 import { ROOM_MESSAGES, type RoomDetail } from '@charter/domain';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconFilePlus, IconLink, IconTablePlus } from '@tabler/icons-react';
+import { IconFilePlus, IconLink, IconReportAnalytics, IconTablePlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
-import { useRoom } from './api.ts';
+import { useOutsideForms } from '../outside-forms/api.ts';
+import { ConnectedForms } from '../outside-forms/connected-forms.tsx';
+import { AddRoomReportModal } from '../reports/add-room-report-modal.tsx';
+import { RoomReports } from '../reports/room-reports.tsx';
+import { RoomSettings } from '../room-settings/room-settings.tsx';
+import { roomKeys, useRoom } from './api.ts';
 import { RoomDocumentsList } from './overview/room-documents-list.tsx';
 import { RoomLinksList } from './overview/room-links-list.tsx';
 import { RoomOverviewSections } from './overview/room-overview.tsx';
-import { accessChange } from './room-access.ts';
-import { RoomAccessSelect, RoomStatusSelect } from './room-access-select.tsx';
 import { type RoomDialog, RoomDialogs } from './room-dialogs.tsx';
 import { RoomHeader } from './room-header.tsx';
 import { RoomLinkActions } from './room-link-actions.tsx';
@@ -42,15 +46,17 @@ function RoomScreen({
   const actions = useRoomActions(companyId, detail);
   const [editing, setEditing] = useState(detail.room.abilities.edit);
   const [dialog, setDialog] = useState<RoomDialog>(null);
+  const [addingReport, setAddingReport] = useState(false);
   const { room, overview } = detail;
+  const forms = useOutsideForms(companyId, { roomId: room.id });
+  const queryClient = useQueryClient();
   const edit = editing && room.abilities.edit;
   const visible: Record<Tab, boolean> = {
     overview: true,
-    // Report tables and connected forms are shown once their areas land (reports, forms).
-    reports: false,
+    reports: overview.reports.length > 0,
     documents: overview.documents.length > 0,
     links: overview.links.length > 0,
-    forms: false,
+    forms: (forms.data?.length ?? 0) > 0,
     settings: room.abilities.settings,
   };
   const tab: Tab =
@@ -89,10 +95,21 @@ function RoomScreen({
         <Tabs.Panel value="overview" pt="lg">
           <Stack gap="lg">
             {edit ? (
-              <EditToolbar companyId={companyId} detail={detail} actions={actions} onOpen={setDialog} />
+              <EditToolbar
+                companyId={companyId}
+                detail={detail}
+                actions={actions}
+                onOpen={setDialog}
+                onAddReport={() => setAddingReport(true)}
+              />
             ) : null}
             <RoomOverviewSections
               overview={overview}
+              reports={
+                overview.reports.length > 0 ? (
+                  <RoomReports tables={overview.reports} admin={room.abilities.edit} />
+                ) : undefined
+              }
               documentActions={
                 edit
                   ? {
@@ -132,31 +149,53 @@ function RoomScreen({
         <Tabs.Panel value="links" pt="lg">
           <RoomLinksList links={overview.links} />
         </Tabs.Panel>
+        <Tabs.Panel value="reports" pt="lg">
+          {tab === 'reports' && <RoomReports tables={overview.reports} admin={room.abilities.edit} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="forms" pt="lg">
+          {tab === 'forms' && <ConnectedForms companyId={companyId} roomId={room.id} />}
+        </Tabs.Panel>
         <Tabs.Panel value="settings" pt="lg">
-          <Paper withBorder p="lg" radius="md">
-            <Text fw={600}>Settings & Sharing</Text>
-            <Text size="sm" c="dimmed">
-              Visitors, personal links and history arrive here.
-            </Text>
-          </Paper>
+          {tab === 'settings' && (
+            <Stack gap="lg">
+              <RoomSettings companyId={companyId} roomId={room.id} />
+              <ConnectedForms companyId={companyId} roomId={room.id} />
+            </Stack>
+          )}
         </Tabs.Panel>
       </Tabs>
       <RoomDialogs companyId={companyId} dialog={dialog} actions={actions} onClose={() => setDialog(null)} />
+      {addingReport ? (
+        <AddRoomReportModal
+          companyId={companyId}
+          roomId={room.id}
+          onClose={() => setAddingReport(false)}
+          onAdded={() => {
+            setAddingReport(false);
+            void queryClient.invalidateQueries({ queryKey: roomKeys.all(companyId) });
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }
 
-/** Edit mode (spec 3 §2): Add Document, Add link, add a table, Read Only Room Documents, access and status. */
+/**
+ * Edit mode (spec 3 §2): Add Report Table, Add Document, Add link, add a table and Read Only Room
+ * Documents; access and status are on Settings & Sharing.
+ */
 function EditToolbar({
   companyId,
   detail,
   actions,
   onOpen,
+  onAddReport,
 }: {
   companyId: number;
   detail: RoomDetail;
   actions: RoomActions;
   onOpen: (dialog: RoomDialog) => void;
+  onAddReport: () => void;
 }) {
   const { room } = detail;
   return (
@@ -184,13 +223,14 @@ function EditToolbar({
           >
             Add Table
           </Button>
+          <Button variant="light" leftSection={<IconReportAnalytics size={16} />} onClick={onAddReport}>
+            Add Report Table
+          </Button>
           <div style={{ marginLeft: 'auto' }}>
             <RoomLinkActions companyId={companyId} room={room} />
           </div>
         </Group>
         <Group gap="lg" align="flex-end">
-          <RoomAccessSelect room={room} onChange={(mode) => void actions.update(accessChange(room, mode))} />
-          <RoomStatusSelect room={room} onChange={(status) => void actions.update({ status })} />
           <Checkbox
             label="Read Only Room Documents"
             checked={room.read_only}
