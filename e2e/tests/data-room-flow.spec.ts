@@ -8,6 +8,8 @@ import { onBaseURL, waitForMail } from '../support/mail.ts';
 import { choose, loginWithPassword, snap } from '../support/ui.ts';
 
 const demo = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+test.use({ actionTimeout: 15_000 });
+
 const shot = (page: Page, step: string) => snap(page, `data-room-flow-${step}`);
 const personalLink = (text: string) =>
   text.match(/https?:\/\/\S+\/invites\/room\/[\w-]{22}\?id=\d+&code=[\w-]+/)?.[0] ?? '';
@@ -91,7 +93,13 @@ async function setUp(request: APIRequestContext, accountId: number, folder: stri
     type: 'data-room',
     project_id: project.id,
   });
-  return { roomId: room.id as number, label: room.label as string, post };
+  // An outside form of the workflow, shared into the room (its Connected Form tab).
+  await post(`/api/account/transaction/${transactionId}/outside`, {
+    features: [{ feature_type_id: 'investors.email' }],
+    name: 'Investor questionnaire',
+    room_id: room.id,
+  });
+  return { roomId: room.id as number, label: room.label as string };
 }
 
 test('an admin builds a data room, a visitor signs its NDA and reads a document, the admin sees the visit', async ({
@@ -106,7 +114,7 @@ test('an admin builds a data room, a visitor signs its NDA and reads a document,
   await loginWithPassword(page, demo().email, demo().password);
   await expect(page).toHaveURL(/\/c\/\d+\//);
   const accountId = Number(/\/c\/(\d+)\//.exec(page.url())?.[1]);
-  const { roomId, label, post } = await setUp(request, accountId, folder, visitor);
+  const { roomId, label } = await setUp(request, accountId, folder, visitor);
   const roomUrl = `/c/${accountId}/rooms/${roomId}`;
 
   await test.step('the admin adds a document, a link, a people table and a report table', async () => {
@@ -141,25 +149,16 @@ test('an admin builds a data room, a visitor signs its NDA and reads a document,
       .click();
     await expect(directors.getByText('Ada Director')).toBeVisible();
 
-    // TEMPORARY until main wires Add Report Table into the admin room page: the API adds it instead.
-    if ((await page.getByRole('button', { name: 'Add Report Table' }).count()) === 0) {
-      await post(`/api/account/admin/room/${roomId}/report`, {
-        feature_type_id: 'safe-financing.investors',
-        user_only: false,
-      });
-      await page.reload();
-    } else {
-      await page.getByRole('button', { name: 'Add Report Table' }).click();
-      const report = page.getByRole('dialog', { name: 'Add Report Table' });
-      await report.getByRole('textbox', { name: 'Report table' }).click();
-      await page
-        .getByRole('option', { name: /^Investors/ })
-        .first()
-        .click();
-      await report.getByRole('button', { name: /^Add/ }).click();
-      await expect(report).toBeHidden();
-      await expect(page.getByRole('region', { name: 'Investors' }).getByText('Vera Visitor')).toBeVisible();
-    }
+    await page.getByRole('button', { name: 'Add Report Table' }).click();
+    const report = page.getByRole('dialog', { name: 'Add Report Table' });
+    await report.getByRole('combobox', { name: 'Report table' }).click();
+    await page
+      .getByRole('option', { name: /^Investors/ })
+      .first()
+      .click();
+    await report.getByRole('button', { name: /^Add/ }).click();
+    await expect(report).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Investors' }).getByText('Vera Visitor')).toBeVisible();
     await shot(page, '01-admin-room');
   });
 
@@ -190,10 +189,12 @@ test('an admin builds a data room, a visitor signs its NDA and reads a document,
     const roomPath = new URL(visitorPage.url()).pathname;
     await expect(visitorPage.getByText("Sign this room's NDA to see its documents.")).toBeVisible();
     await expect(visitorPage.getByRole('tab', { name: 'Documents' })).toBeHidden();
+    await expect(visitorPage.getByText('Deck.pdf')).toBeHidden();
+    await visitorPage.screenshot({ path: '/tmp/data-room-flow-nda-gate.png', fullPage: true });
     await visitorPage.getByRole('button', { name: 'Read the NDA' }).click();
     const ndaPreview = visitorPage.getByRole('dialog', { name: 'NDA' });
     await expect(ndaPreview.getByText('Page 1 of 1')).toBeVisible();
-    await visitorPage.screenshot({ path: '/tmp/data-room-flow-nda-gate.png', fullPage: true });
+    await visitorPage.screenshot({ path: '/tmp/data-room-flow-nda-preview.png', fullPage: true });
     await ndaPreview.getByRole('button', { name: 'Close' }).click();
 
     await visitorPage.getByRole('button', { name: 'Sign NDA' }).click();
@@ -244,6 +245,13 @@ test('an admin builds a data room, a visitor signs its NDA and reads a document,
     expect((await recorded).postDataJSON()).toMatchObject({ action: 'view', page: 1 });
     await expect(preview.getByText('Page 2 of 2')).toBeVisible();
     await preview.getByRole('button', { name: 'Close' }).click();
+
+    // The Connected Form tab: the room's form opens under the room's code.
+    await visitorPage.getByRole('tab', { name: 'Connected Form' }).click();
+    await visitorPage.getByRole('link', { name: 'Investor questionnaire' }).click();
+    await expect(visitorPage).toHaveURL(/\/data-room\/[\w-]{22}\/outside-form\/[\w-]{22}$/);
+    await expect(visitorPage.getByText('Investor questionnaire').first()).toBeVisible();
+    await shot(visitorPage, '04-visitor-form');
   });
   await guest.close();
 
@@ -259,6 +267,7 @@ test('an admin builds a data room, a visitor signs its NDA and reads a document,
     ).toBeVisible();
     await expect(history.getByTestId('history-entry').filter({ hasText: 'Signed the NDA' })).toHaveCount(1);
     await expect(history.getByTestId('history-entry').filter({ hasText: 'Viewed' }).first()).toBeVisible();
-    await shot(page, '04-history');
+    await expect(history.getByTestId('history-entry').filter({ hasText: 'Opened a form' })).toHaveCount(1);
+    await shot(page, '05-history');
   });
 });

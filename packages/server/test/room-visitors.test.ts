@@ -571,7 +571,11 @@ describe("the room's forms (Connected Form tab)", () => {
     stranger = await signedIn(t);
   });
   /** An outside form of a workflow of the owner's workspace, its code made as outside-forms makes it. */
-  async function addForm(roomId: number | null, extra: Partial<typeof outsideForms.$inferInsert> = {}) {
+  async function addForm(
+    roomId: number | null,
+    extra: Partial<typeof outsideForms.$inferInsert> = {},
+    transactionId?: number,
+  ) {
     const accountId = owner.account!.id;
     const [project] = await t.ctx.db
       .insert(projects)
@@ -585,7 +589,7 @@ describe("the room's forms (Connected Form tab)", () => {
       .insert(outsideForms)
       .values({
         accountId,
-        transactionId: group.id,
+        transactionId: transactionId ?? group.id,
         roomId,
         name: 'Investor questionnaire',
         codeHash: `pending:${randomToken()}`,
@@ -597,7 +601,7 @@ describe("the room's forms (Connected Form tab)", () => {
       .update(outsideForms)
       .set({ codeHash: codeHash(code) })
       .where(eq(outsideForms.id, form.id));
-    return { form, code };
+    return { form, code, transactionId: group.id };
   }
   const forms = (code: string, who?: Who) => call('GET', `/api/guest/rooms/${code}/forms`, who);
 
@@ -628,6 +632,13 @@ describe("the room's forms (Connected Form tab)", () => {
     expect(found.id).toBe(open.form.id);
     // No stored hash travels.
     expect(JSON.stringify(res.body)).not.toContain(codeHash(open.code));
+  });
+
+  it("lists the forms of the room's own workflow too, as its admins see them", async () => {
+    const first = await addForm(null, { name: 'Of the workflow' });
+    const { code } = await makeRoom('private', { transactionId: first.transactionId });
+    const res = await forms(code, { bearer: owner.bearer });
+    expect(res.body.forms.map((f: { name: string }) => f.name)).toEqual(['Of the workflow']);
   });
 
   it("refuses strangers, another room's session, and revoked or malformed codes", async () => {

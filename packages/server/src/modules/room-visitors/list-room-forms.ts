@@ -3,14 +3,16 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { outsideForms } from '../../db/schema/index.ts';
+import { roomFormsCondition } from '../outside-forms/scope.ts';
 import { deriveCode, linkSecret } from '../rooms/link-codes.ts';
 import type { RoomRow } from './find-room.ts';
 import { ndaGate } from './nda-gate.ts';
 import type { RoomViewer } from './policies.ts';
 
 /**
- * The room's Connected Form tab: its open outside forms (state new, not cancelled; a standing form's
- * instances are the visitors' own and are not listed). Each link is derived again from the form's id and
+ * The room's Connected Form tab: its open outside forms, the same ones its admins see (those shared into
+ * it and those of its workflow: outside-forms/scope.ts roomFormsCondition), state new, not cancelled; a
+ * standing form's instances are the visitors' own and are not listed. Each link is derived again from the form's id and
  * generation and opened under this room's code. Withheld, like the documents, while the viewer's NDA is
  * not signed.
  */
@@ -29,7 +31,7 @@ export async function listRoomForms(input: {
     .from(outsideForms)
     .where(
       and(
-        eq(outsideForms.roomId, room.id),
+        roomFormsCondition(tx, room),
         eq(outsideForms.accountId, room.accountId),
         eq(outsideForms.state, 'new'),
         isNull(outsideForms.cancelledAt),
