@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client.ts';
 import { roomReports } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
+import { findRoom } from '../rooms/scope.ts';
 import { findDefinition } from './catalogue.ts';
-import { findRoomForUpdate } from './find-room.ts';
 import { assertCanManageReports } from './policies.ts';
 import { presentRoomReport } from './presenters.ts';
 import { loadReportRows, rowsOf } from './rows.ts';
@@ -28,7 +28,7 @@ export async function addRoomReport({
   userOnly: boolean;
 }) {
   assertCanManageReports(actor);
-  const room = await findRoomForUpdate(tx, actor, roomId);
+  const room = await findRoom(tx, actor, roomId, true);
   const definition = await findDefinition(tx, actor.accountId, key);
   if (!definition) throw invalid({ feature_type_id: REPORT_MESSAGES.selectReport });
   if (userOnly && definition.emailKeys.length === 0)

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { roomReports } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
-import { findRoomForUpdate } from './find-room.ts';
+import { findRoom } from '../rooms/scope.ts';
 import { assertCanManageReports } from './policies.ts';
 
 /** DELETE /api/account/admin/room/{id}/report/{reportId}: takes a report table out of a room. */
@@ -19,7 +19,7 @@ export async function removeRoomReport({
   reportId: number;
 }) {
   assertCanManageReports(actor);
-  const room = await findRoomForUpdate(tx, actor, roomId);
+  const room = await findRoom(tx, actor, roomId, true);
   const removed = await tx
     .delete(roomReports)
     .where(and(eq(roomReports.id, reportId), eq(roomReports.roomId, room.id)))

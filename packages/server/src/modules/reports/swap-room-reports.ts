@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { roomReports } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
-import { findRoomForUpdate } from './find-room.ts';
+import { findRoom } from '../rooms/scope.ts';
 import { assertCanManageReports } from './policies.ts';
 
 /** PATCH /api/account/admin/room/{id}/report/{a}/swap/{b}: two report tables of a room trade places. */
@@ -21,7 +21,7 @@ export async function swapRoomReports({
   b: number;
 }) {
   assertCanManageReports(actor);
-  const room = await findRoomForUpdate(tx, actor, roomId);
+  const room = await findRoom(tx, actor, roomId, true);
   const pair = await tx
     .select({ id: roomReports.id, position: roomReports.position })
     .from(roomReports)

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { accounts, memberships, rooms, roomVisitors, users } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
+import { findRoom } from '../rooms/scope.ts';
 import { authorizeRoomSharing } from './policies.ts';
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -14,12 +15,7 @@ export const ROOM_NOT_FOUND = 'Room not found';
 /** The room, if it is the actor's workspace's and the actor may manage its sharing (else 403 / 404). */
 export async function findSharedRoom(tx: Tx, actor: MemberActor, id: number): Promise<RoomRow> {
   authorizeRoomSharing(actor);
-  const [room] = await tx
-    .select()
-    .from(rooms)
-    .where(and(eq(rooms.id, id), eq(rooms.accountId, actor.accountId)));
-  if (!room) throw notFound(ROOM_NOT_FOUND);
-  return room;
+  return findRoom(tx, actor, id);
 }
 
 /**

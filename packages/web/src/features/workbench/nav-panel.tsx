@@ -1,4 +1,7 @@
 import { Anchor, Badge, Card, NavLink, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { NewRoomModal } from '../rooms/rooms-page.tsx';
 import type { Project, Transaction, TransactionSummary } from './types.ts';
 
 type Props = {
@@ -15,6 +18,8 @@ type Props = {
  * Exit Workflow, or Save & Exit while the current group is open; Discard Workflow & Exit on the first form.
  */
 export function NavPanel({ project, current, onOpen, onDiscard, onExit }: Props) {
+  const companyId = Number(useParams().companyId);
+  const [creatingRoom, setCreatingRoom] = useState(false);
   const groups = [...project.groupedTransactions].sort((a, b) => a.position - b.position);
   return (
     <Card withBorder radius="md" padding="md" component="nav" aria-label="Workflow navigation">
@@ -33,6 +38,10 @@ export function NavPanel({ project, current, onOpen, onDiscard, onExit }: Props)
             onClick={() => onOpen(group)}
           />
         ))}
+        {/* The workflow's shared room (spec 2 §1: each group has a shared room; spec 3 §3 account_project_id). */}
+        <Anchor component="button" size="sm" onClick={() => setCreatingRoom(true)} ta="left">
+          Create Room
+        </Anchor>
         <Anchor component="button" size="sm" onClick={onExit} ta="left">
           {current?.open ? 'Save & Exit' : 'Exit Workflow'}
         </Anchor>
@@ -42,6 +51,9 @@ export function NavPanel({ project, current, onOpen, onDiscard, onExit }: Props)
           </Anchor>
         )}
       </Stack>
+      {creatingRoom && (
+        <NewRoomModal companyId={companyId} projectId={project.id} onClose={() => setCreatingRoom(false)} />
+      )}
     </Card>
   );
 }

@@ -25,7 +25,7 @@ type Loaded = { form: PublicOutsideForm } | { missing: true } | { failed: string
 
 /** /outside-form/{code}: a shared questionnaire, filled without signing in (spec 3 §2). */
 export function OutsideFormPage() {
-  const { code = '' } = useParams();
+  const { code = '', roomCode } = useParams();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -62,6 +62,11 @@ export function OutsideFormPage() {
               <Anchor href="/" size="sm">
                 Go to Dashboard
               </Anchor>
+              {roomCode ? (
+                <Anchor href={`/data-room/${encodeURIComponent(roomCode)}/overview`} size="sm">
+                  Go to Room Overview
+                </Anchor>
+              ) : null}
             </Stack>
           </Alert>
         ) : loaded.form.state === 'completed' ? (
