@@ -38,8 +38,8 @@ async function drawOn(page: Page) {
 
 /**
  * The slow setup through the API (its screens have their own specs): a SAFE financing workflow listing
- * investors (the report table; one investor is the visitor), a person (the people table), the deck and
- * the NDA in a cabinet folder of their own, and the room of that workflow.
+ * investors (the report table; one investor is the visitor) and an outside form, a person (the people
+ * table), the deck and the NDA in a cabinet folder of their own.
  */
 async function setUp(request: APIRequestContext, accountId: number, folder: string, visitor: string) {
   const { email, password } = demo();
@@ -88,18 +88,12 @@ async function setUp(request: APIRequestContext, accountId: number, folder: stri
     },
   });
   expect(upload.status(), await upload.text()).toBe(201);
-  const room = await post('/api/account/admin/room', {
-    label: `Seed data room ${folder.slice(-6)}`,
-    type: 'data-room',
-    project_id: project.id,
-  });
-  // An outside form of the workflow, shared into the room (its Connected Form tab).
+  // An outside form of the workflow: the workflow's room lists it (its Connected Form tab).
   await post(`/api/account/transaction/${transactionId}/outside`, {
     features: [{ feature_type_id: 'investors.email' }],
     name: 'Investor questionnaire',
-    room_id: room.id,
   });
-  return { roomId: room.id as number, label: room.label as string };
+  return { projectId: project.id as number, moduleId: (project.template?.module_id ?? 1) as number };
 }
 
 test('an admin builds a data room, a visitor signs its NDA and reads a document, the admin sees the visit', async ({
@@ -114,11 +108,24 @@ test('an admin builds a data room, a visitor signs its NDA and reads a document,
   await loginWithPassword(page, demo().email, demo().password);
   await expect(page).toHaveURL(/\/c\/\d+\//);
   const accountId = Number(/\/c\/(\d+)\//.exec(page.url())?.[1]);
-  const { roomId, label } = await setUp(request, accountId, folder, visitor);
-  const roomUrl = `/c/${accountId}/rooms/${roomId}`;
+  const { projectId, moduleId } = await setUp(request, accountId, folder, visitor);
+  const label = `Seed data room ${folder.slice(-6)}`;
+  let roomUrl = '';
+
+  await test.step("the admin creates the room from the workflow's navigation", async () => {
+    await page.goto(`/c/${accountId}/workbench/${moduleId}/${projectId}`);
+    await page
+      .getByRole('navigation', { name: 'Workflow navigation' })
+      .getByRole('button', { name: 'Create Room' })
+      .click();
+    const create = page.getByRole('dialog', { name: 'New Room' });
+    await create.getByLabel('Name').fill(label);
+    await create.getByRole('button', { name: 'Create Room' }).click();
+    await expect(page).toHaveURL(new RegExp(`/c/${accountId}/rooms/\\d+$`));
+    roomUrl = new URL(page.url()).pathname;
+  });
 
   await test.step('the admin adds a document, a link, a people table and a report table', async () => {
-    await page.goto(roomUrl);
     await expect(page.getByRole('heading', { name: label })).toBeVisible();
     await page.getByRole('button', { name: 'Add Document' }).click();
     const add = page.getByRole('dialog', { name: 'Add Document' });

@@ -641,6 +641,18 @@ describe("the room's forms (Connected Form tab)", () => {
     expect(res.body.forms.map((f: { name: string }) => f.name)).toEqual(['Of the workflow']);
   });
 
+  it('lists a form sent to one email only to that visitor (and the admins)', async () => {
+    const { room, code } = await makeRoom('private');
+    const holder = await redeemedSession(room.id, code);
+    const other = await redeemedSession(room.id, code);
+    await addForm(room.id, { name: 'For the holder', assignedEmail: holder.email.toUpperCase() });
+    const names = async (who: Who) =>
+      (await forms(code, who)).body.forms.map((f: { name: string }) => f.name);
+    expect(await names({ session: holder.session })).toEqual(['For the holder']);
+    expect(await names({ session: other.session })).toEqual([]);
+    expect(await names({ bearer: owner.bearer })).toEqual(['For the holder']);
+  });
+
   it("refuses strangers, another room's session, and revoked or malformed codes", async () => {
     const { room, code } = await makeRoom('private');
     const other = await makeRoom('private');

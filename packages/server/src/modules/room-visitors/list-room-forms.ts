@@ -1,4 +1,4 @@
-import type { GuestRoomFormView } from '@charter/domain';
+import { type GuestRoomFormView, normalizeEmail } from '@charter/domain';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -12,7 +12,8 @@ import type { RoomViewer } from './policies.ts';
 /**
  * The room's Connected Form tab: its open outside forms, the same ones its admins see (those shared into
  * it and those of its workflow: outside-forms/scope.ts roomFormsCondition), state new, not cancelled; a
- * standing form's instances are the visitors' own and are not listed. Each link is derived again from the form's id and
+ * standing form's instances are the visitors' own and are not listed; a form sent to one email is listed
+ * only to that visitor (and the room's admins). Each link is derived again from the form's id and
  * generation and opened under this room's code. Withheld, like the documents, while the viewer's NDA is
  * not signed.
  */
@@ -39,10 +40,15 @@ export async function listRoomForms(input: {
       ),
     )
     .orderBy(asc(outsideForms.createdAt), asc(outsideForms.id));
-  if (rows.length === 0) return { forms: [] };
+  // A form sent to one person is theirs: other visitors of the room do not get its link.
+  const email = viewer.kind === 'admin' ? null : normalizeEmail(viewer.visitor.email ?? '');
+  const mine = rows.filter(
+    (form) => viewer.kind === 'admin' || !form.assignedEmail || normalizeEmail(form.assignedEmail) === email,
+  );
+  if (mine.length === 0) return { forms: [] };
   const secret = await linkSecret(ctx, tx);
   return {
-    forms: rows.map((form) => {
+    forms: mine.map((form) => {
       const formCode = deriveCode(secret, 'form', form.id, form.codeGeneration);
       return {
         id: form.id,
