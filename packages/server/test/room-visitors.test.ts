@@ -7,12 +7,15 @@ import {
   documentRecipients,
   documents,
   files,
+  outsideForms,
+  projects,
   roomCodes,
   roomDocuments,
   roomHistory,
   roomLinks,
   rooms,
   roomVisitors,
+  transactions,
 } from '../src/db/schema/index.ts';
 import { codeHash, deriveCode, linkSecret } from '../src/modules/rooms/link-codes.ts';
 import { type Json, type SignedIn, signedIn, uniqueEmail } from './factories.ts';
@@ -559,5 +562,121 @@ describe('visitor verification by emailed code', () => {
     expect(refused.status).toBe(401);
     const bad = await call('POST', `/api/guest/rooms/${a.code}/challenge`, { key }, { email: 'nope' });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("the room's forms (Connected Form tab)", () => {
+  let stranger: SignedIn;
+  beforeAll(async () => {
+    stranger = await signedIn(t);
+  });
+  /** An outside form of a workflow of the owner's workspace, its code made as outside-forms makes it. */
+  async function addForm(
+    roomId: number | null,
+    extra: Partial<typeof outsideForms.$inferInsert> = {},
+    transactionId?: number,
+  ) {
+    const accountId = owner.account!.id;
+    const [project] = await t.ctx.db
+      .insert(projects)
+      .values({ accountId, templateId: 'any', label: 'Seed round' })
+      .returning();
+    const [group] = await t.ctx.db
+      .insert(transactions)
+      .values({ accountId, projectId: project.id, templateKey: 'g', position: 0, label: 'Diligence' })
+      .returning();
+    const [form] = await t.ctx.db
+      .insert(outsideForms)
+      .values({
+        accountId,
+        transactionId: transactionId ?? group.id,
+        roomId,
+        name: 'Investor questionnaire',
+        codeHash: `pending:${randomToken()}`,
+        ...extra,
+      })
+      .returning();
+    const code = deriveCode(await linkSecret(t.ctx, t.ctx.db), 'form', form.id, form.codeGeneration);
+    await t.ctx.db
+      .update(outsideForms)
+      .set({ codeHash: codeHash(code) })
+      .where(eq(outsideForms.id, form.id));
+    return { form, code, transactionId: group.id };
+  }
+  const forms = (code: string, who?: Who) => call('GET', `/api/guest/rooms/${code}/forms`, who);
+
+  it("lists the room's open forms under the room's code, and no other room's, completed or cancelled form", async () => {
+    const { room, code } = await makeRoom('private');
+    const other = await makeRoom('private');
+    const open = await addForm(room.id);
+    await addForm(room.id, { name: 'Done', state: 'completed' });
+    await addForm(room.id, { name: 'Cancelled', cancelledAt: new Date() });
+    await addForm(other.room.id, { name: 'Elsewhere' });
+    await addForm(null, { name: 'Unconnected' });
+    const holder = await redeemedSession(room.id, code);
+    const res = await forms(code, { session: holder.session });
+    expect(res.status).toBe(200);
+    expect(res.body.forms).toEqual([
+      {
+        id: open.form.id,
+        name: 'Investor questionnaire',
+        description: '',
+        path: `/data-room/${code}/outside-form/${open.code}`,
+      },
+    ]);
+    // The link's code is the form's own (the public form page finds the form by its hash).
+    const [found] = await t.ctx.db
+      .select({ id: outsideForms.id })
+      .from(outsideForms)
+      .where(eq(outsideForms.codeHash, codeHash(open.code)));
+    expect(found.id).toBe(open.form.id);
+    // No stored hash travels.
+    expect(JSON.stringify(res.body)).not.toContain(codeHash(open.code));
+  });
+
+  it("lists the forms of the room's own workflow too, as its admins see them", async () => {
+    const first = await addForm(null, { name: 'Of the workflow' });
+    const { code } = await makeRoom('private', { transactionId: first.transactionId });
+    const res = await forms(code, { bearer: owner.bearer });
+    expect(res.body.forms.map((f: { name: string }) => f.name)).toEqual(['Of the workflow']);
+  });
+
+  it('lists a form sent to one email only to that visitor (and the admins)', async () => {
+    const { room, code } = await makeRoom('private');
+    const holder = await redeemedSession(room.id, code);
+    const other = await redeemedSession(room.id, code);
+    await addForm(room.id, { name: 'For the holder', assignedEmail: holder.email.toUpperCase() });
+    const names = async (who: Who) =>
+      (await forms(code, who)).body.forms.map((f: { name: string }) => f.name);
+    expect(await names({ session: holder.session })).toEqual(['For the holder']);
+    expect(await names({ session: other.session })).toEqual([]);
+    expect(await names({ bearer: owner.bearer })).toEqual(['For the holder']);
+  });
+
+  it("refuses strangers, another room's session, and revoked or malformed codes", async () => {
+    const { room, code } = await makeRoom('private');
+    const other = await makeRoom('private');
+    await addForm(room.id);
+    expect((await forms(code)).status).toBe(401);
+    expect((await forms(code, { bearer: stranger.bearer })).status).toBe(403);
+    const elsewhere = await redeemedSession(other.room.id, other.code);
+    expect((await forms(code, { session: elsewhere.session })).status).toBe(401);
+    expect((await forms('not-a-code')).status).toBe(404);
+    await t.ctx.db
+      .update(rooms)
+      .set({ codeGeneration: room.codeGeneration + 1, codeHash: `revoked:${randomToken()}` })
+      .where(eq(rooms.id, room.id));
+    const revoked = await forms(code, { bearer: owner.bearer });
+    expect(revoked.status).toBe(404);
+    expect(revoked.body.message).toBe(ROOM_MESSAGES.revoked);
+  });
+
+  it("withholds the forms, like the documents, until the visitor's NDA is signed; admins see them", async () => {
+    const nda = await addFile(null, 'nda.pdf');
+    const { room, code } = await makeRoom('private', { ndaFileId: nda.id });
+    await addForm(room.id);
+    const holder = await redeemedSession(room.id, code);
+    expect((await forms(code, { session: holder.session })).body.forms).toEqual([]);
+    expect((await forms(code, { bearer: owner.bearer })).body.forms).toHaveLength(1);
   });
 });

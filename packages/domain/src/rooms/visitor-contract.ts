@@ -151,3 +151,14 @@ export const roomNdaStartView = z.object({
   document_id: z.number().nullable(),
 });
 export type RoomNdaStartView = z.infer<typeof roomNdaStartView>;
+
+/** GET /api/guest/rooms/{code}/forms: the room's open outside forms (its Connected Form tab). */
+export const guestRoomFormView = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  /** Where the form opens: /data-room/{code}/outside-form/{formCode} (a standing form: its redirect). */
+  path: z.string(),
+});
+export const guestRoomFormList = z.object({ forms: z.array(guestRoomFormView) });
+export type GuestRoomFormView = z.infer<typeof guestRoomFormView>;

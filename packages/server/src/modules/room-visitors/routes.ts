@@ -1,5 +1,6 @@
 import {
   binaryResponse,
+  guestRoomFormList,
   guestRoomParams,
   guestRoomQuery,
   guestRoomView,
@@ -33,6 +34,7 @@ import { startRoomNda } from '../room-nda/start-room-nda.ts';
 import { viewerOfFileToken } from './file-viewer.ts';
 import { findRoomByCode } from './find-room.ts';
 import { listOwnHistory } from './list-history.ts';
+import { listRoomForms } from './list-room-forms.ts';
 import { openRoom } from './open-room.ts';
 import { recordHistory } from './record-history.ts';
 import { redeemRoomCode } from './redeem-room-code.ts';
@@ -103,6 +105,21 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
       const baseUrl = (await mailBrandFor(ctx, request.headers.host)).url;
       reply.headers(noStore);
       return ctx.db.transaction((tx) => startRoomNda({ ctx, tx, room, visitor: viewer.visitor, baseUrl }));
+    },
+  );
+
+  // The room's Connected Form tab: its open outside forms, each linked under this room's code.
+  app.get(
+    '/api/guest/rooms/:code/forms',
+    { schema: { tags, params: guestRoomParams, response: { 200: guestRoomFormList } } },
+    async (request, reply) => {
+      const credentials = await readCredentials(ctx, request);
+      reply.headers(noStore);
+      return ctx.db.transaction(async (tx) => {
+        const room = await findRoomByCode(tx, request.params.code);
+        const viewer = await resolveViewer(tx, room, credentials);
+        return listRoomForms({ ctx, tx, room, viewer, code: request.params.code });
+      });
     },
   );
 

@@ -1,8 +1,10 @@
 import type {
+  GuestRoomFormView,
   GuestRoomView,
   RoomChallengeView,
   RoomFileLinkView,
   RoomHistoryBody,
+  RoomNdaStartView,
   RoomSessionView,
 } from '@charter/domain';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
@@ -74,6 +76,13 @@ export const redeemInvite = (code: string, id: number, secret: string) =>
 
 export const recordRoomHistory = (code: string, entry: RoomHistoryBody) =>
   request<undefined>(code, 'POST', '/history', entry);
+
+/** Starts (or resumes) signing the room's NDA: go to `url`, or wait for the seal. */
+export const startNda = (code: string) => request<RoomNdaStartView>(code, 'POST', '/nda');
+
+/** The room's open outside forms (its Connected Form tab). */
+export const fetchRoomForms = (code: string) =>
+  request<{ forms: GuestRoomFormView[] }>(code, 'GET', '/forms').then((list) => list.forms);
 
 export const fileLink = (code: string, fileId: number) =>
   request<RoomFileLinkView>(code, 'GET', `/file/${fileId}/token`);

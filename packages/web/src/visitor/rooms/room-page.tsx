@@ -17,13 +17,28 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { RoomOverviewSections } from '../../features/rooms/overview/room-overview.tsx';
 import { BrandMark } from '../../ui/brand-mark.tsx';
+import { NdaGate } from './nda-gate.tsx';
 import { RoomDocumentList, RoomLinkList } from './room-documents.tsx';
+import { RoomFormList, useRoomForms } from './room-forms.tsx';
 import { INVITE_NOTICE_MS, type RoomLocationState } from './room-messages.ts';
 import { RevokedRoom, RoomError, SignInPrompt } from './room-states.tsx';
 import { useGuestRoom } from './use-guest-room.ts';
 import { VerifyEmailForm } from './verify-email-form.tsx';
 
 const RoomPreviewModal = lazy(() => import('./room-preview-modal.tsx'));
+// The report tables pull the table and papaparse: loaded only for a room that has them.
+const RoomReports = lazy(() =>
+  import('../../features/reports/room-reports.tsx').then((m) => ({ default: m.RoomReports })),
+);
+
+function Reports({ room }: { room: GuestRoomView }) {
+  if (room.overview.reports.length === 0) return null;
+  return (
+    <Suspense fallback={<Loader size="sm" aria-label="Loading reports" />}>
+      <RoomReports tables={room.overview.reports} />
+    </Suspense>
+  );
+}
 
 /** A redeemed or refused invite's message, carried here by the invite page, for 12.5 s. */
 function InviteNotice() {
@@ -55,8 +70,10 @@ function useScrollToHash() {
   }, []);
 }
 
-function RoomView({ code, room }: { code: string; room: GuestRoomView }) {
+function RoomView({ code, room, reload }: { code: string; room: GuestRoomView; reload: () => void }) {
   const [preview, setPreview] = useState<GuestRoomDocumentView | null>(null);
+  const gated = room.nda.required && room.nda.status !== 'signed';
+  const forms = useRoomForms(code, !gated);
   const fresh = room.documents.filter((document) => document.is_new);
   const openFromOverview = (picked: RoomDocumentView) => {
     const document = room.documents.find((d) => d.id === picked.id);
@@ -87,48 +104,64 @@ function RoomView({ code, room }: { code: string; room: GuestRoomView }) {
           </Text>
         )}
         {room.viewer.kind === 'visitor' && !room.viewer.email && <VerifyEmailForm code={code} />}
-        <Tabs defaultValue="overview" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab
-              value="overview"
-              rightSection={
-                room.signature_count > 0 ? (
-                  <Badge size="xs" circle aria-label="Documents requiring signature">
-                    {room.signature_count}
-                  </Badge>
-                ) : null
-              }
-            >
-              Overview
-            </Tabs.Tab>
-            {room.documents.length > 0 && <Tabs.Tab value="documents">Documents</Tabs.Tab>}
-            {room.links.length > 0 && <Tabs.Tab value="links">Links</Tabs.Tab>}
-          </Tabs.List>
-          <Tabs.Panel value="overview" pt="md">
-            <Stack gap="lg">
-              {fresh.length > 0 && (
-                <RoomDocumentList
-                  code={code}
-                  title="New since your last visit"
-                  documents={fresh}
-                  onPreview={setPreview}
+        {gated ? (
+          <NdaGate code={code} room={room} onChanged={reload} />
+        ) : (
+          <Tabs defaultValue="overview" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab
+                value="overview"
+                rightSection={
+                  room.signature_count > 0 ? (
+                    <Badge size="xs" circle aria-label="Documents requiring signature">
+                      {room.signature_count}
+                    </Badge>
+                  ) : null
+                }
+              >
+                Overview
+              </Tabs.Tab>
+              {room.documents.length > 0 && <Tabs.Tab value="documents">Documents</Tabs.Tab>}
+              {room.links.length > 0 && <Tabs.Tab value="links">Links</Tabs.Tab>}
+              {room.overview.reports.length > 0 && <Tabs.Tab value="reports">Reports</Tabs.Tab>}
+              {forms.length > 0 && <Tabs.Tab value="forms">Connected Form</Tabs.Tab>}
+            </Tabs.List>
+            <Tabs.Panel value="overview" pt="md">
+              <Stack gap="lg">
+                {fresh.length > 0 && (
+                  <RoomDocumentList
+                    code={code}
+                    title="New since your last visit"
+                    documents={fresh}
+                    onPreview={setPreview}
+                  />
+                )}
+                <RoomOverviewSections
+                  overview={room.overview}
+                  onOpenDocument={openFromOverview}
+                  reports={<Reports room={room} />}
                 />
-              )}
-              <RoomOverviewSections overview={room.overview} onOpenDocument={openFromOverview} />
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="documents" pt="md">
-            <RoomDocumentList
-              code={code}
-              title="Documents"
-              documents={room.documents}
-              onPreview={setPreview}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="links" pt="md">
-            <RoomLinkList links={room.links} />
-          </Tabs.Panel>
-        </Tabs>
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="documents" pt="md">
+              <RoomDocumentList
+                code={code}
+                title="Documents"
+                documents={room.documents}
+                onPreview={setPreview}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="links" pt="md">
+              <RoomLinkList links={room.links} />
+            </Tabs.Panel>
+            <Tabs.Panel value="reports" pt="md">
+              <Reports room={room} />
+            </Tabs.Panel>
+            <Tabs.Panel value="forms" pt="md">
+              <RoomFormList code={code} forms={forms} />
+            </Tabs.Panel>
+          </Tabs>
+        )}
       </Stack>
       {preview && (
         <Suspense fallback={null}>
@@ -150,7 +183,7 @@ export function RoomPage() {
       </Center>
     );
   }
-  if (state.status === 'ready') return <RoomView code={code} room={state.room} />;
+  if (state.status === 'ready') return <RoomView code={code} room={state.room} reload={state.reload} />;
   const { error } = state;
   if (error.status === 404) return <RevokedRoom />;
   if (error.code === 'UNAUTHORIZED' || (error.code === 'FORBIDDEN' && error.message.includes('Sign In'))) {

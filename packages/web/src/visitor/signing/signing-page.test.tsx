@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayText } from './signing-fields.ts';
-import { SigningPage, screenFor } from './signing-page.tsx';
+import { returnPath, SigningPage, screenFor } from './signing-page.tsx';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
 const BASE = `/api/public/sign/${TOKEN}`;
@@ -199,5 +199,18 @@ describe('screenFor', () => {
     expect(screenFor(signerView({ signer: { consented: false } }))).toBe('consent');
     expect(screenFor(signerView({ signer: { consented: false, can_sign: false } }))).toBe('document');
     expect(screenFor(signerView())).toBe('document');
+  });
+});
+
+describe('returnPath', () => {
+  it('offers the way back only to a room page of this site', () => {
+    expect(returnPath('?return=%2Fdata-room%2Fabc%2Foverview')).toBe('/data-room/abc/overview');
+    expect(returnPath('')).toBeNull();
+    expect(returnPath('?return=https%3A%2F%2Fevil.example%2Fdata-room%2Fx')).toBeNull();
+    expect(returnPath('?return=%2F%2Fevil.example%2Fdata-room%2Fx')).toBeNull();
+    expect(returnPath('?return=%2Fdata-room%2F..%2F%2Fevil.example')).toBeNull();
+    expect(returnPath('?return=%2Fdata-room%2F%5C%5Cevil.example')).toBeNull();
+    expect(returnPath('?return=%2Fsettings')).toBeNull();
+    expect(returnPath('?return=javascript%3Aalert(1)')).toBeNull();
   });
 });

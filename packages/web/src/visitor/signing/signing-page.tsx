@@ -1,6 +1,6 @@
 import type { SignerView } from '@charter/domain';
 import { SIGNING_DECLINED, SIGNING_LINK_INVALID, SIGNING_VOIDED } from '@charter/domain/signing/messages';
-import { Button, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -50,6 +50,23 @@ export function finalCopyNote(state: SignerView['document']['state']) {
   return 'Everyone has signed. The final copy is being prepared and will be emailed to everyone.';
 }
 
+/**
+ * Where the done screen may send the signer back to: a room page of this site (the NDA gate passes its
+ * path as ?return=), nothing else.
+ */
+export function returnPath(search: string): string | null {
+  const value = new URLSearchParams(search).get('return');
+  if (!value?.startsWith('/data-room/') || value.includes('//') || value.includes('\\')) return null;
+  try {
+    const url = new URL(value, window.location.origin);
+    return url.origin === window.location.origin && url.pathname.startsWith('/data-room/')
+      ? url.pathname
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** /sign/:token: the page a signer opens from the email. */
 export function SigningPage() {
   const { token = '' } = useParams();
@@ -58,6 +75,7 @@ export function SigningPage() {
   const [attempt, setAttempt] = useState(0);
   const [declining, setDeclining] = useState(false);
   const screen = view ? screenFor(view) : null;
+  const back = returnPath(window.location.search);
 
   // A new screen (the document after the disclosure, the done screen after it) starts at its top.
   useEffect(() => {
@@ -110,9 +128,14 @@ export function SigningPage() {
           }
         >
           <Text>{finalCopyNote(view.document.state)}</Text>
-          <div>
-            <DownloadButton url={download} variant="filled" />
-          </div>
+          <Group gap="sm">
+            <DownloadButton url={download} variant={back ? 'default' : 'filled'} />
+            {back && (
+              <Button component="a" href={back}>
+                Back to the room
+              </Button>
+            )}
+          </Group>
         </NoticeCard>
       )}
       {screen === 'declined' && (
