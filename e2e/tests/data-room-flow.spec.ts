@@ -88,10 +88,12 @@ async function setUp(request: APIRequestContext, accountId: number, folder: stri
     },
   });
   expect(upload.status(), await upload.text()).toBe(201);
-  // An outside form of the workflow: the workflow's room lists it (its Connected Form tab).
+  // An outside form of the workflow sent to the visitor: the workflow's room lists it to them (and only
+  // them) in its Connected Form tab.
   await post(`/api/account/transaction/${transactionId}/outside`, {
     features: [{ feature_type_id: 'investors.email' }],
     name: 'Investor questionnaire',
+    email: visitor,
   });
   return { projectId: project.id as number, moduleId: (project.template?.module_id ?? 1) as number };
 }

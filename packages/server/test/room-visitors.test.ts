@@ -634,11 +634,18 @@ describe("the room's forms (Connected Form tab)", () => {
     expect(JSON.stringify(res.body)).not.toContain(codeHash(open.code));
   });
 
-  it("lists the forms of the room's own workflow too, as its admins see them", async () => {
+  it("lists the forms of the room's own workflow to its admins, and to a visitor only those sent to them", async () => {
     const first = await addForm(null, { name: 'Of the workflow' });
-    const { code } = await makeRoom('private', { transactionId: first.transactionId });
+    const { room, code } = await makeRoom('private', { transactionId: first.transactionId });
     const res = await forms(code, { bearer: owner.bearer });
     expect(res.body.forms.map((f: { name: string }) => f.name)).toEqual(['Of the workflow']);
+    // A workflow-wide form (every investor's answers) is not every visitor's: only the one it was sent to.
+    const holder = await redeemedSession(room.id, code);
+    const names = async (session: string) =>
+      (await forms(code, { session })).body.forms.map((f: { name: string }) => f.name);
+    expect(await names(holder.session)).toEqual([]);
+    await addForm(null, { name: 'Sent to the holder', assignedEmail: holder.email }, first.transactionId);
+    expect(await names(holder.session)).toEqual(['Sent to the holder']);
   });
 
   it('lists a form sent to one email only to that visitor (and the admins)', async () => {

@@ -10,10 +10,10 @@ import { ndaGate } from './nda-gate.ts';
 import type { RoomViewer } from './policies.ts';
 
 /**
- * The room's Connected Form tab: its open outside forms, the same ones its admins see (those shared into
- * it and those of its workflow: outside-forms/scope.ts roomFormsCondition), state new, not cancelled; a
- * standing form's instances are the visitors' own and are not listed; a form sent to one email is listed
- * only to that visitor (and the room's admins). Each link is derived again from the form's id and
+ * The room's Connected Form tab: its open outside forms (those shared into it and those of its workflow:
+ * outside-forms/scope.ts roomFormsCondition), state new, not cancelled; a standing form's instances are
+ * the visitors' own and are not listed; a form sent to one email is listed only to that visitor, and a
+ * workflow's form not shared into the room only to the visitor it was sent to (admins see them all). Each link is derived again from the form's id and
  * generation and opened under this room's code. Withheld, like the documents, while the viewer's NDA is
  * not signed.
  */
@@ -40,10 +40,18 @@ export async function listRoomForms(input: {
       ),
     )
     .orderBy(asc(outsideForms.createdAt), asc(outsideForms.id));
-  // A form sent to one person is theirs: other visitors of the room do not get its link.
+  // A form sent to one person is theirs: other visitors of the room do not get its link. A form of the
+  // room's workflow that was not shared into the room reaches a visitor only when it was sent to them: a
+  // workflow-wide form (every investor's answers) is not for every visitor of the room.
   const email = viewer.kind === 'admin' ? null : normalizeEmail(viewer.visitor.email ?? '');
+  const sentToViewer = (form: (typeof rows)[number]) =>
+    form.assignedEmail !== null &&
+    email !== null &&
+    email !== '' &&
+    normalizeEmail(form.assignedEmail) === email;
   const mine = rows.filter(
-    (form) => viewer.kind === 'admin' || !form.assignedEmail || normalizeEmail(form.assignedEmail) === email,
+    (form) =>
+      viewer.kind === 'admin' || sentToViewer(form) || (form.roomId === room.id && !form.assignedEmail),
   );
   if (mine.length === 0) return { forms: [] };
   const secret = await linkSecret(ctx, tx);

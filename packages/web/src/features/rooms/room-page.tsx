@@ -1,5 +1,5 @@
 import { ROOM_MESSAGES, type RoomDetail } from '@charter/domain';
-import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { IconFilePlus, IconLink, IconReportAnalytics, IconTablePlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
