@@ -7,6 +7,7 @@ import {
   documentRecipients,
   documents,
   files,
+  memberships,
   roomCodes,
   roomDocuments,
   roomHistory,
@@ -370,10 +371,14 @@ describe('visits, history and what is new', () => {
     expect(visitor.docInteractions).toBe(1);
   });
 
-  it('POST /api/user/rooms/{id}/history records for a signed-in visitor and refuses rooms they may not see', async () => {
+  it('POST /api/user/rooms/{id}/history records for a member of the room’s workspace, and no one else', async () => {
     const { room } = await makeRoom('sign-in');
+    const openRoom = await makeRoom('open');
     const privateRoom = await makeRoom('private');
-    const user = await signedIn(t);
+    const user = await signedIn(t, { company: null });
+    await t.ctx.db
+      .insert(memberships)
+      .values({ userId: user.user.id, accountId: owner.account!.id, isAdmin: false });
     const url = `/api/user/rooms/${room.id}/history`;
     expect((await call('POST', url, {}, { action: 'form', label: 'Investor form' })).status).toBe(401);
     expect(
@@ -389,6 +394,22 @@ describe('visits, history and what is new', () => {
     const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.userId, user.user.id));
     const rows = await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.visitorId, visitor.id));
     expect(rows.map((r) => [r.action, r.label])).toEqual([['form', 'Investor form']]);
+    // A stranger knows no code: a room's id (guessable) lets them neither in nor into its visitor list.
+    const stranger = await signedIn(t);
+    for (const id of [room.id, openRoom.room.id]) {
+      const res = await call(
+        'POST',
+        `/api/user/rooms/${id}/history`,
+        { bearer: stranger.bearer },
+        { action: 'view' },
+      );
+      expect(res.status).toBe(404);
+    }
+    const theirs = await t.ctx.db
+      .select()
+      .from(roomVisitors)
+      .where(eq(roomVisitors.userId, stranger.user.id));
+    expect(theirs).toEqual([]);
   });
 });
 

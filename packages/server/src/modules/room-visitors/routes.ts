@@ -19,19 +19,17 @@ import {
   roomSessionView,
   verifyRoomChallengeBody,
 } from '@charter/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
-import { rooms } from '../../db/schema/index.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { previewPdf } from '../cabinet/previews.ts';
 import { startRoomNda } from '../room-nda/start-room-nda.ts';
 import { viewerOfFileToken } from './file-viewer.ts';
-import { findRoomByCode } from './find-room.ts';
+import { findMemberRoom, findRoomByCode } from './find-room.ts';
 import { listOwnHistory } from './list-history.ts';
 import { openRoom } from './open-room.ts';
 import { recordHistory } from './record-history.ts';
@@ -196,8 +194,7 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const actor = await authenticateUser(ctx, request);
       await ctx.db.transaction(async (tx) => {
-        const [room] = await tx.select().from(rooms).where(eq(rooms.id, request.params.id)).limit(1);
-        if (!room) throw notFound('Room not found');
+        const room = await findMemberRoom(tx, actor, request.params.id);
         const viewer = await resolveViewer(tx, room, { user: actor.user, session: null, key: null });
         await recordHistory({ tx, room, viewer, entry: request.body });
       });
