@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken, sha256 } from '../src/adapters/secrets.ts';
 import {
+  accounts,
   documentRecipients,
   documents,
   files,
@@ -410,6 +411,42 @@ describe('visits, history and what is new', () => {
       .from(roomVisitors)
       .where(eq(roomVisitors.userId, stranger.user.id));
     expect(theirs).toEqual([]);
+  });
+});
+
+describe('who counts as the room’s admin', () => {
+  it('a remote-login session bound to another workspace is no admin of this one’s room', async () => {
+    const { code } = await makeRoom('private');
+    // An admin of the owner's workspace who also owns a workspace of their own.
+    const both = await signedIn(t);
+    await t.ctx.db
+      .insert(memberships)
+      .values({ userId: both.user.id, accountId: owner.account!.id, isAdmin: true });
+    expect((await view(code, { bearer: both.bearer })).body.viewer.kind).toBe('admin');
+    // Staff sign in as them for their own workspace: that session acts there only, not in this room.
+    const staff = await signedIn(t, { staff: true, company: null });
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/remote',
+      headers: { authorization: staff.bearer },
+      payload: {
+        user_id: both.user.id,
+        account_id: both.account!.id,
+        reason: 'Ticket 12: their own workspace',
+      },
+    });
+    expect(remote.statusCode, remote.body).toBe(200);
+    const bound = `Bearer ${(remote.json() as { id_token: string }).id_token}`;
+    const res = await view(code, { bearer: bound });
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.body)).not.toContain('admin_path');
+  });
+
+  it('an admin of a restricted (role 3) workspace is a visitor like any other: it has no rooms', async () => {
+    const restricted = await signedIn(t);
+    const theirs = await makeRoom('private', {}, restricted.account!.id);
+    await t.ctx.db.update(accounts).set({ roleId: 3 }).where(eq(accounts.id, restricted.account!.id));
+    expect((await view(theirs.code, { bearer: restricted.bearer })).status).toBe(403);
   });
 });
 

@@ -1,10 +1,15 @@
-import { ROOM_SESSION_HEADER, ROOM_VISITOR_KEY_HEADER, VISITOR_KEY_PATTERN } from '@charter/domain';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  RESTRICTED_ROLE_ID,
+  ROOM_SESSION_HEADER,
+  ROOM_VISITOR_KEY_HEADER,
+  VISITOR_KEY_PATTERN,
+} from '@charter/domain';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sha256 } from '../../adapters/secrets.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { memberships, roomCodes, roomSessions, roomVisitors } from '../../db/schema/index.ts';
+import { accounts, memberships, roomCodes, roomSessions, roomVisitors } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/actor.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import type { RoomRow } from './find-room.ts';
@@ -19,8 +24,16 @@ const visitorColumns = {
   disconnectedAt: roomVisitors.disconnectedAt,
 };
 
-/** What the request carries that may name a viewer; read once by the route. */
-export type ViewerCredentials = { session: string | null; key: string | null; user: UserRow | null };
+/**
+ * What the request carries that may name a viewer; read once by the route. `boundAccountId`: the one
+ * workspace a remote-login (staff) session may act in; in another workspace's room its user counts for nothing.
+ */
+export type ViewerCredentials = {
+  session: string | null;
+  key: string | null;
+  user: UserRow | null;
+  boundAccountId: number | null;
+};
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
@@ -33,20 +46,18 @@ const header = (request: FastifyRequest, name: string) => {
  * tokens); a stale cookie is only ignored, as if signed out.
  */
 export async function readCredentials(ctx: AppContext, request: FastifyRequest): Promise<ViewerCredentials> {
-  let user: UserRow | null = null;
+  let actor: { user: UserRow; boundAccountId: number | null } | null = null;
   if (request.headers.authorization?.startsWith('Bearer ')) {
-    user = (await authenticateUser(ctx, request)).user;
+    actor = await authenticateUser(ctx, request);
   } else if (request.cookies?.charter_session) {
-    user = await authenticateUser(ctx, request).then(
-      (actor) => actor.user,
-      () => null,
-    );
+    actor = await authenticateUser(ctx, request).catch(() => null);
   }
   const key = header(request, ROOM_VISITOR_KEY_HEADER);
   return {
     session: header(request, ROOM_SESSION_HEADER),
     key: key && VISITOR_KEY_PATTERN.test(key) ? key : null,
-    user,
+    user: actor?.user ?? null,
+    boundAccountId: actor?.boundAccountId ?? null,
   };
 }
 
@@ -68,11 +79,19 @@ async function holdsLink(tx: Tx, roomId: number, email: string | null): Promise<
   return row !== undefined;
 }
 
+/** An admin of the room's workspace, unless it is restricted (role 3: rooms are closed to it). */
 async function isRoomAdmin(tx: Tx, room: RoomRow, userId: number) {
   const [row] = await tx
     .select({ isAdmin: memberships.isAdmin })
     .from(memberships)
-    .where(and(eq(memberships.accountId, room.accountId), eq(memberships.userId, userId)))
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(
+      and(
+        eq(memberships.accountId, room.accountId),
+        eq(memberships.userId, userId),
+        ne(accounts.roleId, RESTRICTED_ROLE_ID),
+      ),
+    )
     .limit(1);
   return row?.isAdmin === true;
 }
@@ -136,7 +155,9 @@ export async function resolveViewer(
   room: RoomRow,
   credentials: ViewerCredentials,
 ): Promise<RoomViewer> {
-  const { user } = credentials;
+  // A remote-login session acts in its one workspace only: elsewhere it is as if signed out.
+  const bound = credentials.boundAccountId;
+  const user = bound === null || bound === room.accountId ? credentials.user : null;
   if (user && (await isRoomAdmin(tx, room, user.id))) {
     return { kind: 'admin', userId: user.id, email: user.email, name: fullName(user) };
   }

@@ -195,7 +195,12 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
       const actor = await authenticateUser(ctx, request);
       await ctx.db.transaction(async (tx) => {
         const room = await findMemberRoom(tx, actor, request.params.id);
-        const viewer = await resolveViewer(tx, room, { user: actor.user, session: null, key: null });
+        const viewer = await resolveViewer(tx, room, {
+          user: actor.user,
+          session: null,
+          key: null,
+          boundAccountId: actor.boundAccountId,
+        });
         await recordHistory({ tx, room, viewer, entry: request.body });
       });
       return reply.status(204).send();
