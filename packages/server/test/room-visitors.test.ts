@@ -9,11 +9,15 @@ import {
   documents,
   files,
   memberships,
+  resourceFeatures,
+  resources,
   roomCodes,
   roomDocuments,
   roomHistory,
   roomLinks,
   rooms,
+  roomTableRows,
+  roomTables,
   roomVisitors,
 } from '../src/db/schema/index.ts';
 import { codeHash, deriveCode, linkSecret } from '../src/modules/rooms/link-codes.ts';
@@ -411,6 +415,37 @@ describe('visits, history and what is new', () => {
       .from(roomVisitors)
       .where(eq(roomVisitors.userId, stranger.user.id));
     expect(theirs).toEqual([]);
+  });
+});
+
+describe('the overview’s resource tables', () => {
+  it('send a visitor a social security number only as its last 4 digits (admins see it whole)', async () => {
+    const { room, code } = await makeRoom('open');
+    const [person] = await t.ctx.db
+      .insert(resources)
+      .values({ accountId: owner.account!.id, resourceTypeId: 2, name: 'Ada Lovelace' })
+      .returning();
+    await t.ctx.db.insert(resourceFeatures).values([
+      { resourceId: person.id, key: 'ssn', value: '123-45-6789' },
+      { resourceId: person.id, key: 'email', value: 'ada@example.com' },
+    ]);
+    const fields = [
+      { key: 'email', label: 'Email', type: 'email' },
+      { key: 'ssn', label: 'SSN', type: 'social_security' },
+    ];
+    const [table] = await t.ctx.db
+      .insert(roomTables)
+      .values({ roomId: room.id, resourceTypeId: 2, label: 'People', fields, position: 1 })
+      .returning();
+    await t.ctx.db
+      .insert(roomTableRows)
+      .values({ roomTableId: table.id, resourceId: person.id, position: 1 });
+    const res = await view(code, { key: newKey() });
+    expect(res.status).toBe(200);
+    expect(res.body.overview.tables[0].rows[0].values).toEqual({ email: 'ada@example.com', ssn: '6789' });
+    expect(JSON.stringify(res.body)).not.toContain('123-45');
+    const admin = await view(code, { bearer: owner.bearer });
+    expect(admin.body.overview.tables[0].rows[0].values.ssn).toBe('123-45-6789');
   });
 });
 
