@@ -312,6 +312,19 @@ describe('personal links', () => {
     // Signed in as that user, the holder gets in without the session too.
     expect((await view(code, { bearer: invited.bearer })).status).toBe(200);
   });
+
+  it('lets no one in as a link holder by registering the invited address without proving it', async () => {
+    const { room, code } = await makeRoom('private');
+    // Someone registers the invitee's address first (signed in at once, the address not yet confirmed).
+    const squatter = await signedIn(t, { verified: false });
+    const { session } = await redeemedSession(room.id, code, squatter.email);
+    // The invitee, who got the email, is in by the link's session…
+    expect((await view(code, { session })).status).toBe(200);
+    // …but the unconfirmed account with that address is not let in by it.
+    const res = await view(code, { bearer: squatter.bearer });
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain('documents');
+  });
 });
 
 describe('visits, history and what is new', () => {

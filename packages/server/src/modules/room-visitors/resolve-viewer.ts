@@ -178,6 +178,9 @@ export async function resolveViewer(
   if (!who) return authorizeViewer(room, null);
   const existing = await findVisitor(tx, room.id, who);
   const email = user?.email ?? existing?.email ?? null;
+  // A signed-in user holds the address's personal link only once they proved the address: anyone may
+  // register an address and sign in before confirming it (the link's session itself stays the holder's).
+  const proven = user ? (user.emailVerifiedAt ? user.email : null) : email;
   const probe: VisitorRow = existing ?? {
     id: 0,
     email,
@@ -186,7 +189,7 @@ export async function resolveViewer(
     previousVisitAt: null,
     disconnectedAt: null,
   };
-  const linkHolder = await holdsLink(tx, room.id, email);
+  const linkHolder = await holdsLink(tx, room.id, proven);
   const via = user ? 'user' : 'key';
   authorizeViewer(room, { kind: 'visitor', visitor: probe, userId: probe.userId, linkHolder, via });
   const visitor = existing ?? (await ensureVisitor(tx, room.id, who));
