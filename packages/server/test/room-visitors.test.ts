@@ -325,6 +325,24 @@ describe('personal links', () => {
     expect(res.status).toBe(403);
     expect(JSON.stringify(res.body)).not.toContain('documents');
   });
+
+  it('gives an unconfirmed account of the invited address nothing of the invitee’s visitor row', async () => {
+    const { room, code } = await makeRoom('sign-in');
+    const squatter = await signedIn(t, { verified: false });
+    const { session } = await redeemedSession(room.id, code, squatter.email);
+    await call(
+      'POST',
+      `/api/guest/rooms/${code}/history`,
+      { session },
+      { action: 'view', label: 'Term sheet' },
+    );
+    const [invitee] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.roomId, room.id));
+    expect(invitee.userId).toBeNull();
+    // Signed in (a Sign-in Required room lets any account in), the squatter is a visitor of their own.
+    const theirs = await call('GET', `/api/guest/rooms/${code}/history`, { bearer: squatter.bearer });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.history).toEqual([]);
+  });
 });
 
 describe('visits, history and what is new', () => {
