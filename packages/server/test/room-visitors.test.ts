@@ -605,6 +605,37 @@ describe('files', () => {
   });
 });
 
+describe('unconfirmed addresses', () => {
+  it('a signed-in account whose address is unconfirmed signs, downloads and matches nothing by it', async () => {
+    const { room, code } = await makeRoom('sign-in', { readOnly: true });
+    const signed = await addFile(null, 'spa.pdf');
+    const squatter = await signedIn(t, { verified: false });
+    const [doc] = await t.ctx.db
+      .insert(documents)
+      .values({
+        accountId: owner.account!.id,
+        fileId: signed.id,
+        filename: 'spa.pdf',
+        label: 'SPA',
+        status: 'document.sent',
+      })
+      .returning();
+    await t.ctx.db
+      .insert(documentRecipients)
+      .values({ accountId: owner.account!.id, documentId: doc.id, email: squatter.email, name: 'Signer' });
+    await t.ctx.db
+      .insert(roomDocuments)
+      .values({ roomId: room.id, documentId: doc.id, label: 'SPA', position: 1 });
+    const seen = await view(code, { bearer: squatter.bearer });
+    expect(seen.status).toBe(200);
+    expect(seen.body.documents[0]).toMatchObject({ needs_signature: false, can_download: false });
+    const download = await call('GET', `/api/guest/rooms/${code}/file/${signed.id}?download=1`, {
+      bearer: squatter.bearer,
+    });
+    expect(download.status).toBe(403);
+  });
+});
+
 describe('secrets', () => {
   it('no answer carries a code hash, a stored token hash or a personal-link secret', async () => {
     const { room, code } = await makeRoom('open');

@@ -192,6 +192,9 @@ export async function resolveViewer(
   const linkHolder = await holdsLink(tx, room.id, proven);
   const via = user ? 'user' : 'key';
   authorizeViewer(room, { kind: 'visitor', visitor: probe, userId: probe.userId, linkHolder, via });
-  const visitor = existing ?? (await ensureVisitor(tx, room.id, who));
+  const row = existing ?? (await ensureVisitor(tx, room.id, who));
+  // An unconfirmed address is no one's yet: it names no document to sign (nor download in a read-only
+  // room), no own report rows and no NDA signer until its owner proves it.
+  const visitor = user && !user.emailVerifiedAt ? { ...row, email: null } : row;
   return { kind: 'visitor', visitor, userId: visitor.userId, linkHolder, via };
 }
