@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ROOM_MESSAGES, VISITOR_MESSAGES } from '@charter/domain';
+import { NDA_MESSAGES, ROOM_MESSAGES, VISITOR_MESSAGES } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken, sha256 } from '../src/adapters/secrets.ts';
@@ -633,6 +633,20 @@ describe('unconfirmed addresses', () => {
       bearer: squatter.bearer,
     });
     expect(download.status).toBe(403);
+  });
+
+  it('nor starts the room’s NDA under it', async () => {
+    const nda = await addFile(null, 'nda.pdf');
+    const { code } = await makeRoom('sign-in', { ndaFileId: nda.id });
+    const squatter = await signedIn(t, { verified: false });
+    const res = await call('POST', `/api/guest/rooms/${code}/nda`, { bearer: squatter.bearer });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(NDA_MESSAGES.needsEmail);
+    const made = await t.ctx.db
+      .select()
+      .from(documentRecipients)
+      .where(eq(documentRecipients.email, squatter.email));
+    expect(made).toEqual([]);
   });
 });
 

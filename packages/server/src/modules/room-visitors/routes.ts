@@ -98,6 +98,10 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { room, viewer } = await enter(request, request.params.code);
       if (viewer.kind !== 'visitor') throw new AppError('CONFLICT', NDA_MESSAGES.noNda);
+      // The viewer as resolved: an unconfirmed account's address is withheld (resolve-viewer.ts), so no
+      // one signs an NDA under an address they have not proved (start-room-nda reads the stored row).
+      if (room.ndaFileId !== null && !viewer.visitor.email)
+        throw new AppError('VALIDATION_ERROR', NDA_MESSAGES.needsEmail);
       const baseUrl = (await mailBrandFor(ctx, request.headers.host)).url;
       reply.headers(noStore);
       return ctx.db.transaction((tx) => startRoomNda({ ctx, tx, room, visitor: viewer.visitor, baseUrl }));
