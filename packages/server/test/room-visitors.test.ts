@@ -19,6 +19,7 @@ import {
   roomTableRows,
   roomTables,
   roomVisitors,
+  users,
 } from '../src/db/schema/index.ts';
 import { codeHash, deriveCode, linkSecret } from '../src/modules/rooms/link-codes.ts';
 import { type Json, type SignedIn, signedIn, uniqueEmail } from './factories.ts';
@@ -633,6 +634,12 @@ describe('unconfirmed addresses', () => {
       bearer: squatter.bearer,
     });
     expect(download.status).toBe(403);
+    // Nor by a file link, which carries no headers (the viewer is read back from the visitor row).
+    const link = await call('GET', `/api/guest/rooms/${code}/file/${signed.id}/token`, {
+      bearer: squatter.bearer,
+    });
+    expect(link.status).toBe(200);
+    expect((await call('GET', `${link.body.url}&download=1`)).status).toBe(403);
   });
 
   it('nor starts the room’s NDA under it', async () => {
@@ -703,6 +710,9 @@ describe('visitor verification by emailed code', () => {
     const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.key, key));
     expect(visitor.email).toBe(email);
     expect(visitor.userId).not.toBeNull();
+    // The mailed code proved the address, as the sign-in challenge's does.
+    const [proved] = await t.ctx.db.select().from(users).where(eq(users.id, visitor.userId!));
+    expect(proved.emailVerifiedAt).not.toBeNull();
     // Once only.
     const again = await call('POST', `/api/guest/rooms/${code}/challenge/${id}`, {}, { code: secret });
     expect(again.body.code).toBe('E_CODE_REDEEMED');
