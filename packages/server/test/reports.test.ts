@@ -2,7 +2,7 @@ import path from 'node:path';
 import { REPORT_MESSAGES } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, memberships, rooms } from '../src/db/schema/index.ts';
+import { accounts, memberships, resourceFeatures, rooms } from '../src/db/schema/index.ts';
 import { loadRoomReports } from '../src/modules/reports/room-reports.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import {
@@ -270,6 +270,41 @@ describe('report tables: the catalogue, rows, sharing, room reports and a userâ€
       REPORT_MESSAGES.roomReportRemoved,
     );
     expect((await call(owner, 'DELETE', `${base}/${a}`)).status).toBe(404);
+  });
+
+  it('sends only the reportâ€™s columns: answers other questionnaires keep on the same person stay home', async () => {
+    // Resources are the workspace's, shared by every questionnaire: another one kept a note on the LP.
+    await t.ctx.db.insert(resourceFeatures).values([
+      { resourceId: rowIds['=HYPERLINK("evil")'], key: 'bank_account', value: 'DE89370400440532013000' },
+      { resourceId: rowIds['=HYPERLINK("evil")'], key: 'passport', value: 'X1234567' },
+    ]);
+    const shared = await ok(owner, 'POST', '/api/account/shared_report', {
+      feature_type_id: KEY,
+      is_active: true,
+      metadata: { resource_id: [] },
+    });
+    const lpView = await asUser(investor.bearer);
+    expect(lpView.body[0].rows[0].values).toEqual({
+      name: '=HYPERLINK("evil")',
+      email: 'LP-one@example.com',
+      ssn: '6789',
+      joined: '07/04/2025',
+      stake: '12.5%',
+    });
+    const room = { id: roomId, accountId: owner.account!.id };
+    await ok(owner, 'POST', `/api/account/admin/room/${roomId}/report`, { feature_type_id: KEY });
+    const visitor = await loadRoomReports({
+      tx: t.ctx.db,
+      room,
+      viewer: { kind: 'visitor', emails: ['lp-one@example.com'] },
+    });
+    const members = await asUser(member.bearer);
+    const admin = await ok(owner, 'GET', '/api/account/reports');
+    for (const seen of [lpView.body, visitor, members.body, admin]) {
+      expect(JSON.stringify(seen)).not.toContain('DE89370400440532013000');
+      expect(JSON.stringify(seen)).not.toContain('X1234567');
+    }
+    await ok(owner, 'PUT', `/api/account/shared_report/${shared.report.id}`, { is_active: false });
   });
 
   it('refuses every report route in a restricted (role 3) workspace', async () => {

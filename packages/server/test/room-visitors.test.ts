@@ -1,21 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { ROOM_MESSAGES, VISITOR_MESSAGES } from '@charter/domain';
+import { NDA_MESSAGES, ROOM_MESSAGES, VISITOR_MESSAGES } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken, sha256 } from '../src/adapters/secrets.ts';
 import {
+  accounts,
   documentRecipients,
   documents,
   files,
+  memberships,
   outsideForms,
   projects,
+  resourceFeatures,
+  resources,
   roomCodes,
   roomDocuments,
   roomHistory,
   roomLinks,
   rooms,
+  roomTableRows,
+  roomTables,
   roomVisitors,
   transactions,
+  users,
 } from '../src/db/schema/index.ts';
 import { codeHash, deriveCode, linkSecret } from '../src/modules/rooms/link-codes.ts';
 import { type Json, type SignedIn, signedIn, uniqueEmail } from './factories.ts';
@@ -309,6 +316,37 @@ describe('personal links', () => {
     // Signed in as that user, the holder gets in without the session too.
     expect((await view(code, { bearer: invited.bearer })).status).toBe(200);
   });
+
+  it('lets no one in as a link holder by registering the invited address without proving it', async () => {
+    const { room, code } = await makeRoom('private');
+    // Someone registers the invitee's address first (signed in at once, the address not yet confirmed).
+    const squatter = await signedIn(t, { verified: false });
+    const { session } = await redeemedSession(room.id, code, squatter.email);
+    // The invitee, who got the email, is in by the link's session…
+    expect((await view(code, { session })).status).toBe(200);
+    // …but the unconfirmed account with that address is not let in by it.
+    const res = await view(code, { bearer: squatter.bearer });
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain('documents');
+  });
+
+  it('gives an unconfirmed account of the invited address nothing of the invitee’s visitor row', async () => {
+    const { room, code } = await makeRoom('sign-in');
+    const squatter = await signedIn(t, { verified: false });
+    const { session } = await redeemedSession(room.id, code, squatter.email);
+    await call(
+      'POST',
+      `/api/guest/rooms/${code}/history`,
+      { session },
+      { action: 'view', label: 'Term sheet' },
+    );
+    const [invitee] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.roomId, room.id));
+    expect(invitee.userId).toBeNull();
+    // Signed in (a Sign-in Required room lets any account in), the squatter is a visitor of their own.
+    const theirs = await call('GET', `/api/guest/rooms/${code}/history`, { bearer: squatter.bearer });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.history).toEqual([]);
+  });
 });
 
 describe('visits, history and what is new', () => {
@@ -373,10 +411,14 @@ describe('visits, history and what is new', () => {
     expect(visitor.docInteractions).toBe(1);
   });
 
-  it('POST /api/user/rooms/{id}/history records for a signed-in visitor and refuses rooms they may not see', async () => {
+  it('POST /api/user/rooms/{id}/history records for a member of the room’s workspace, and no one else', async () => {
     const { room } = await makeRoom('sign-in');
+    const openRoom = await makeRoom('open');
     const privateRoom = await makeRoom('private');
-    const user = await signedIn(t);
+    const user = await signedIn(t, { company: null });
+    await t.ctx.db
+      .insert(memberships)
+      .values({ userId: user.user.id, accountId: owner.account!.id, isAdmin: false });
     const url = `/api/user/rooms/${room.id}/history`;
     expect((await call('POST', url, {}, { action: 'form', label: 'Investor form' })).status).toBe(401);
     expect(
@@ -392,6 +434,89 @@ describe('visits, history and what is new', () => {
     const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.userId, user.user.id));
     const rows = await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.visitorId, visitor.id));
     expect(rows.map((r) => [r.action, r.label])).toEqual([['form', 'Investor form']]);
+    // A stranger knows no code: a room's id (guessable) lets them neither in nor into its visitor list.
+    const stranger = await signedIn(t);
+    for (const id of [room.id, openRoom.room.id]) {
+      const res = await call(
+        'POST',
+        `/api/user/rooms/${id}/history`,
+        { bearer: stranger.bearer },
+        { action: 'view' },
+      );
+      expect(res.status).toBe(404);
+    }
+    const theirs = await t.ctx.db
+      .select()
+      .from(roomVisitors)
+      .where(eq(roomVisitors.userId, stranger.user.id));
+    expect(theirs).toEqual([]);
+  });
+});
+
+describe('the overview’s resource tables', () => {
+  it('send a visitor a social security number only as its last 4 digits (admins see it whole)', async () => {
+    const { room, code } = await makeRoom('open');
+    const [person] = await t.ctx.db
+      .insert(resources)
+      .values({ accountId: owner.account!.id, resourceTypeId: 2, name: 'Ada Lovelace' })
+      .returning();
+    await t.ctx.db.insert(resourceFeatures).values([
+      { resourceId: person.id, key: 'ssn', value: '123-45-6789' },
+      { resourceId: person.id, key: 'email', value: 'ada@example.com' },
+    ]);
+    const fields = [
+      { key: 'email', label: 'Email', type: 'email' },
+      { key: 'ssn', label: 'SSN', type: 'social_security' },
+    ];
+    const [table] = await t.ctx.db
+      .insert(roomTables)
+      .values({ roomId: room.id, resourceTypeId: 2, label: 'People', fields, position: 1 })
+      .returning();
+    await t.ctx.db
+      .insert(roomTableRows)
+      .values({ roomTableId: table.id, resourceId: person.id, position: 1 });
+    const res = await view(code, { key: newKey() });
+    expect(res.status).toBe(200);
+    expect(res.body.overview.tables[0].rows[0].values).toEqual({ email: 'ada@example.com', ssn: '6789' });
+    expect(JSON.stringify(res.body)).not.toContain('123-45');
+    const admin = await view(code, { bearer: owner.bearer });
+    expect(admin.body.overview.tables[0].rows[0].values.ssn).toBe('123-45-6789');
+  });
+});
+
+describe('who counts as the room’s admin', () => {
+  it('a remote-login session bound to another workspace is no admin of this one’s room', async () => {
+    const { code } = await makeRoom('private');
+    // An admin of the owner's workspace who also owns a workspace of their own.
+    const both = await signedIn(t);
+    await t.ctx.db
+      .insert(memberships)
+      .values({ userId: both.user.id, accountId: owner.account!.id, isAdmin: true });
+    expect((await view(code, { bearer: both.bearer })).body.viewer.kind).toBe('admin');
+    // Staff sign in as them for their own workspace: that session acts there only, not in this room.
+    const staff = await signedIn(t, { staff: true, company: null });
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/remote',
+      headers: { authorization: staff.bearer },
+      payload: {
+        user_id: both.user.id,
+        account_id: both.account!.id,
+        reason: 'Ticket 12: their own workspace',
+      },
+    });
+    expect(remote.statusCode, remote.body).toBe(200);
+    const bound = `Bearer ${(remote.json() as { id_token: string }).id_token}`;
+    const res = await view(code, { bearer: bound });
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.body)).not.toContain('admin_path');
+  });
+
+  it('an admin of a restricted (role 3) workspace is a visitor like any other: it has no rooms', async () => {
+    const restricted = await signedIn(t);
+    const theirs = await makeRoom('private', {}, restricted.account!.id);
+    await t.ctx.db.update(accounts).set({ roleId: 3 }).where(eq(accounts.id, restricted.account!.id));
+    expect((await view(theirs.code, { bearer: restricted.bearer })).status).toBe(403);
   });
 });
 
@@ -484,6 +609,57 @@ describe('files', () => {
   });
 });
 
+describe('unconfirmed addresses', () => {
+  it('a signed-in account whose address is unconfirmed signs, downloads and matches nothing by it', async () => {
+    const { room, code } = await makeRoom('sign-in', { readOnly: true });
+    const signed = await addFile(null, 'spa.pdf');
+    const squatter = await signedIn(t, { verified: false });
+    const [doc] = await t.ctx.db
+      .insert(documents)
+      .values({
+        accountId: owner.account!.id,
+        fileId: signed.id,
+        filename: 'spa.pdf',
+        label: 'SPA',
+        status: 'document.sent',
+      })
+      .returning();
+    await t.ctx.db
+      .insert(documentRecipients)
+      .values({ accountId: owner.account!.id, documentId: doc.id, email: squatter.email, name: 'Signer' });
+    await t.ctx.db
+      .insert(roomDocuments)
+      .values({ roomId: room.id, documentId: doc.id, label: 'SPA', position: 1 });
+    const seen = await view(code, { bearer: squatter.bearer });
+    expect(seen.status).toBe(200);
+    expect(seen.body.documents[0]).toMatchObject({ needs_signature: false, can_download: false });
+    const download = await call('GET', `/api/guest/rooms/${code}/file/${signed.id}?download=1`, {
+      bearer: squatter.bearer,
+    });
+    expect(download.status).toBe(403);
+    // Nor by a file link, which carries no headers (the viewer is read back from the visitor row).
+    const link = await call('GET', `/api/guest/rooms/${code}/file/${signed.id}/token`, {
+      bearer: squatter.bearer,
+    });
+    expect(link.status).toBe(200);
+    expect((await call('GET', `${link.body.url}&download=1`)).status).toBe(403);
+  });
+
+  it('nor starts the room’s NDA under it', async () => {
+    const nda = await addFile(null, 'nda.pdf');
+    const { code } = await makeRoom('sign-in', { ndaFileId: nda.id });
+    const squatter = await signedIn(t, { verified: false });
+    const res = await call('POST', `/api/guest/rooms/${code}/nda`, { bearer: squatter.bearer });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(NDA_MESSAGES.needsEmail);
+    const made = await t.ctx.db
+      .select()
+      .from(documentRecipients)
+      .where(eq(documentRecipients.email, squatter.email));
+    expect(made).toEqual([]);
+  });
+});
+
 describe('secrets', () => {
   it('no answer carries a code hash, a stored token hash or a personal-link secret', async () => {
     const { room, code } = await makeRoom('open');
@@ -537,6 +713,9 @@ describe('visitor verification by emailed code', () => {
     const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.key, key));
     expect(visitor.email).toBe(email);
     expect(visitor.userId).not.toBeNull();
+    // The mailed code proved the address, as the sign-in challenge's does.
+    const [proved] = await t.ctx.db.select().from(users).where(eq(users.id, visitor.userId!));
+    expect(proved.emailVerifiedAt).not.toBeNull();
     // Once only.
     const again = await call('POST', `/api/guest/rooms/${code}/challenge/${id}`, {}, { code: secret });
     expect(again.body.code).toBe('E_CODE_REDEEMED');

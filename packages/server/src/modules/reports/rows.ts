@@ -51,14 +51,19 @@ export async function loadReportRows(
                        and ${resources.accountId} = ${projects.accountId}
      where (${projects.accountId}, ${projects.templateId}, ${transactionResources.questionId}) in (${wanted})
      order by ${projects.accountId}, ${projects.templateId}, ${transactionResources.questionId}, ${resources.id}`);
-  const nameKeys = new Map(definitions.map((d) => [keyOf(d.accountId, d.key), d.columns[0]?.key]));
+  const columnsOf = new Map(definitions.map((d) => [keyOf(d.accountId, d.key), d.columns.map((c) => c.key)]));
   for (const row of rows) {
     const key = keyOf(row.account_id, `${row.template_id}.${row.question_id}`);
-    const nameKey = nameKeys.get(key);
+    const columns = columnsOf.get(key) ?? [];
+    // A resource is shared by every questionnaire of its workspace: only this report's columns leave here,
+    // never the answers other questions keep on the same person (visitors and investors see these rows).
+    const values: Record<string, string> = {};
+    for (const column of columns) if (row.values[column] !== undefined) values[column] = row.values[column];
+    if (columns[0]) values[columns[0]] = row.name;
     byReport.get(key)?.push({
       resource_id: row.resource_id,
       created_at: new Date(row.created_at).toISOString(),
-      values: nameKey ? { ...row.values, [nameKey]: row.name } : row.values,
+      values,
     });
   }
   return byReport;

@@ -1,7 +1,7 @@
 import { VISITOR_MESSAGES } from '@charter/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { roomVisitors } from '../../db/schema/index.ts';
+import { roomVisitors, users } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { RoomRow } from './find-room.ts';
 import type { RoomViewer } from './policies.ts';
@@ -22,13 +22,16 @@ export async function viewerOfFileToken(
   const [visitor] = await tx
     .select({
       id: roomVisitors.id,
-      email: roomVisitors.email,
+      // A signed-in account's unconfirmed address is withheld, as resolve-viewer.ts withholds it.
+      email: sql<string | null>`case when ${users.id} is not null and ${users.emailVerifiedAt} is null
+        then null else ${roomVisitors.email} end`,
       name: roomVisitors.name,
       userId: roomVisitors.userId,
       previousVisitAt: roomVisitors.previousVisitAt,
       disconnectedAt: roomVisitors.disconnectedAt,
     })
     .from(roomVisitors)
+    .leftJoin(users, eq(users.id, roomVisitors.userId))
     .where(eq(roomVisitors.id, visitorId));
   if (!visitor || visitor.disconnectedAt) throw forbidden(VISITOR_MESSAGES.disconnected);
   return { kind: 'visitor', visitor, userId: visitor.userId, linkHolder: false, via: 'session' };

@@ -1,9 +1,11 @@
 import { ROOM_MESSAGES } from '@charter/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { rooms } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { accounts, memberships, rooms } from '../../db/schema/index.ts';
+import type { UserActor } from '../../http/actor.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { CODE_PATTERN, codeHash } from '../rooms/link-codes.ts';
+import { userRoomsCondition } from '../rooms/user-rooms-scope.ts';
 
 export type RoomRow = typeof rooms.$inferSelect;
 
@@ -23,4 +25,20 @@ export async function findRoomByCode(tx: Tx, code: string): Promise<RoomRow> {
     .limit(1);
   if (!room) throw roomGone();
   return room;
+}
+
+/**
+ * A room named by id to a signed-in user (/api/user/rooms/{id}/…): only a room of one of their workspaces,
+ * as GET /api/user/rooms/{id} finds it. Anyone else reaches a room by its code only; an id is guessable.
+ */
+export async function findMemberRoom(tx: Tx, actor: UserActor, id: number): Promise<RoomRow> {
+  const [row] = await tx
+    .select({ room: rooms })
+    .from(rooms)
+    .innerJoin(accounts, eq(accounts.id, rooms.accountId))
+    .innerJoin(memberships, eq(memberships.accountId, rooms.accountId))
+    .where(and(eq(rooms.id, id), userRoomsCondition(actor)))
+    .limit(1);
+  if (!row) throw notFound('Room not found');
+  return row.room;
 }

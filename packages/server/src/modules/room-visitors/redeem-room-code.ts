@@ -4,7 +4,7 @@ import {
   type RoomSessionView,
   VISITOR_MESSAGES,
 } from '@charter/domain';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { hashEquals } from '../../adapters/secrets.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { roomCodes, roomVisitors, users } from '../../db/schema/index.ts';
@@ -37,12 +37,16 @@ async function checkRoomCode(db: Db, room: RoomRow, id: number, secret: string):
   return row;
 }
 
-/** The visitor an invited email becomes: the user's own visitor row if a user has that email, else one by email. */
+/**
+ * The visitor an invited email becomes: the user's own visitor row if a user proved that email, else one
+ * by email. An unconfirmed account of the address (anyone may register one) gets nothing of the invitee's:
+ * not their visitor row, its history or the NDA it signed.
+ */
 async function visitorForEmail(tx: Tx, roomId: number, email: string) {
   const [user] = await tx
     .select({ id: users.id, firstName: users.firstName, familyName: users.familyName })
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNotNull(users.emailVerifiedAt)))
     .limit(1);
   const name = user ? `${user.firstName} ${user.familyName}`.trim() : '';
   const match = user

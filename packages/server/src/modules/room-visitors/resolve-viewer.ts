@@ -1,10 +1,15 @@
-import { ROOM_SESSION_HEADER, ROOM_VISITOR_KEY_HEADER, VISITOR_KEY_PATTERN } from '@charter/domain';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  RESTRICTED_ROLE_ID,
+  ROOM_SESSION_HEADER,
+  ROOM_VISITOR_KEY_HEADER,
+  VISITOR_KEY_PATTERN,
+} from '@charter/domain';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sha256 } from '../../adapters/secrets.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { memberships, roomCodes, roomSessions, roomVisitors } from '../../db/schema/index.ts';
+import { accounts, memberships, roomCodes, roomSessions, roomVisitors } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/actor.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import type { RoomRow } from './find-room.ts';
@@ -19,8 +24,16 @@ const visitorColumns = {
   disconnectedAt: roomVisitors.disconnectedAt,
 };
 
-/** What the request carries that may name a viewer; read once by the route. */
-export type ViewerCredentials = { session: string | null; key: string | null; user: UserRow | null };
+/**
+ * What the request carries that may name a viewer; read once by the route. `boundAccountId`: the one
+ * workspace a remote-login (staff) session may act in; in another workspace's room its user counts for nothing.
+ */
+export type ViewerCredentials = {
+  session: string | null;
+  key: string | null;
+  user: UserRow | null;
+  boundAccountId: number | null;
+};
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
@@ -33,20 +46,18 @@ const header = (request: FastifyRequest, name: string) => {
  * tokens); a stale cookie is only ignored, as if signed out.
  */
 export async function readCredentials(ctx: AppContext, request: FastifyRequest): Promise<ViewerCredentials> {
-  let user: UserRow | null = null;
+  let actor: { user: UserRow; boundAccountId: number | null } | null = null;
   if (request.headers.authorization?.startsWith('Bearer ')) {
-    user = (await authenticateUser(ctx, request)).user;
+    actor = await authenticateUser(ctx, request);
   } else if (request.cookies?.charter_session) {
-    user = await authenticateUser(ctx, request).then(
-      (actor) => actor.user,
-      () => null,
-    );
+    actor = await authenticateUser(ctx, request).catch(() => null);
   }
   const key = header(request, ROOM_VISITOR_KEY_HEADER);
   return {
     session: header(request, ROOM_SESSION_HEADER),
     key: key && VISITOR_KEY_PATTERN.test(key) ? key : null,
-    user,
+    user: actor?.user ?? null,
+    boundAccountId: actor?.boundAccountId ?? null,
   };
 }
 
@@ -68,11 +79,19 @@ async function holdsLink(tx: Tx, roomId: number, email: string | null): Promise<
   return row !== undefined;
 }
 
+/** An admin of the room's workspace, unless it is restricted (role 3: rooms are closed to it). */
 async function isRoomAdmin(tx: Tx, room: RoomRow, userId: number) {
   const [row] = await tx
     .select({ isAdmin: memberships.isAdmin })
     .from(memberships)
-    .where(and(eq(memberships.accountId, room.accountId), eq(memberships.userId, userId)))
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(
+      and(
+        eq(memberships.accountId, room.accountId),
+        eq(memberships.userId, userId),
+        ne(accounts.roleId, RESTRICTED_ROLE_ID),
+      ),
+    )
     .limit(1);
   return row?.isAdmin === true;
 }
@@ -136,7 +155,9 @@ export async function resolveViewer(
   room: RoomRow,
   credentials: ViewerCredentials,
 ): Promise<RoomViewer> {
-  const { user } = credentials;
+  // A remote-login session acts in its one workspace only: elsewhere it is as if signed out.
+  const bound = credentials.boundAccountId;
+  const user = bound === null || bound === room.accountId ? credentials.user : null;
   if (user && (await isRoomAdmin(tx, room, user.id))) {
     return { kind: 'admin', userId: user.id, email: user.email, name: fullName(user) };
   }
@@ -157,6 +178,9 @@ export async function resolveViewer(
   if (!who) return authorizeViewer(room, null);
   const existing = await findVisitor(tx, room.id, who);
   const email = user?.email ?? existing?.email ?? null;
+  // A signed-in user holds the address's personal link only once they proved the address: anyone may
+  // register an address and sign in before confirming it (the link's session itself stays the holder's).
+  const proven = user ? (user.emailVerifiedAt ? user.email : null) : email;
   const probe: VisitorRow = existing ?? {
     id: 0,
     email,
@@ -165,9 +189,12 @@ export async function resolveViewer(
     previousVisitAt: null,
     disconnectedAt: null,
   };
-  const linkHolder = await holdsLink(tx, room.id, email);
+  const linkHolder = await holdsLink(tx, room.id, proven);
   const via = user ? 'user' : 'key';
   authorizeViewer(room, { kind: 'visitor', visitor: probe, userId: probe.userId, linkHolder, via });
-  const visitor = existing ?? (await ensureVisitor(tx, room.id, who));
+  const row = existing ?? (await ensureVisitor(tx, room.id, who));
+  // An unconfirmed address is no one's yet: it names no document to sign (nor download in a read-only
+  // room), no own report rows and no NDA signer until its owner proves it.
+  const visitor = user && !user.emailVerifiedAt ? { ...row, email: null } : row;
   return { kind: 'visitor', visitor, userId: visitor.userId, linkHolder, via };
 }

@@ -20,19 +20,17 @@ import {
   roomSessionView,
   verifyRoomChallengeBody,
 } from '@charter/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
-import { rooms } from '../../db/schema/index.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { previewPdf } from '../cabinet/previews.ts';
 import { startRoomNda } from '../room-nda/start-room-nda.ts';
 import { viewerOfFileToken } from './file-viewer.ts';
-import { findRoomByCode } from './find-room.ts';
+import { findMemberRoom, findRoomByCode } from './find-room.ts';
 import { listOwnHistory } from './list-history.ts';
 import { listRoomForms } from './list-room-forms.ts';
 import { openRoom } from './open-room.ts';
@@ -102,6 +100,10 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { room, viewer } = await enter(request, request.params.code);
       if (viewer.kind !== 'visitor') throw new AppError('CONFLICT', NDA_MESSAGES.noNda);
+      // The viewer as resolved: an unconfirmed account's address is withheld (resolve-viewer.ts), so no
+      // one signs an NDA under an address they have not proved (start-room-nda reads the stored row).
+      if (room.ndaFileId !== null && !viewer.visitor.email)
+        throw new AppError('VALIDATION_ERROR', NDA_MESSAGES.needsEmail);
       const baseUrl = (await mailBrandFor(ctx, request.headers.host)).url;
       reply.headers(noStore);
       return ctx.db.transaction((tx) => startRoomNda({ ctx, tx, room, visitor: viewer.visitor, baseUrl }));
@@ -213,9 +215,13 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const actor = await authenticateUser(ctx, request);
       await ctx.db.transaction(async (tx) => {
-        const [room] = await tx.select().from(rooms).where(eq(rooms.id, request.params.id)).limit(1);
-        if (!room) throw notFound('Room not found');
-        const viewer = await resolveViewer(tx, room, { user: actor.user, session: null, key: null });
+        const room = await findMemberRoom(tx, actor, request.params.id);
+        const viewer = await resolveViewer(tx, room, {
+          user: actor.user,
+          session: null,
+          key: null,
+          boundAccountId: actor.boundAccountId,
+        });
         await recordHistory({ tx, room, viewer, entry: request.body });
       });
       return reply.status(204).send();
