@@ -125,6 +125,13 @@ const rows: Row[] = [
     open: OPEN_VIEW,
   },
   {
+    // The Connected Form tab's forms: whoever may view the room (an empty list is still a 200).
+    route: 'GET /api/guest/rooms/{code}/forms',
+    request: (_f, c) => ({ method: 'GET', url: `/api/guest/rooms/${c.roomCode}/forms` }),
+    expect: VIEW,
+    open: OPEN_VIEW,
+  },
+  {
     // Room A has no NDA: an admin is told so (409); everyone else is refused before.
     route: 'POST /api/guest/rooms/{code}/nda',
     request: (_f, c) => ({ method: 'POST', url: `/api/guest/rooms/${c.roomCode}/nda` }),
@@ -210,8 +217,9 @@ const rows: Row[] = [
       url: `/api/user/rooms/${f.roomId}/history`,
       payload: { action: 'form', label: 'Investor form' },
     }),
-    expect: each(403, { ...NO_BEARER, owner: 204 }),
-    open: { member: 204, outsider: 204, stranger: 204 },
+    // Only rooms of the user's own workspaces (GET /api/user/rooms/{id}'s scope): anyone else, not found.
+    expect: each(403, { ...NO_BEARER, owner: 204, outsider: 404, stranger: 404 }),
+    open: { member: 204 },
   },
   {
     // Only an admin of the room's workspace removes an entry; anyone else is told the room is not found.
