@@ -48,11 +48,11 @@ test('a visitor link loads the visitor app, not the staff app', async ({ page })
   // A signing link that names nothing: the signing page says so.
   await page.goto('/sign/3f9a');
   await expect(page.getByRole('heading', { name: SIGNING_LINK_INVALID })).toBeVisible();
-  // A room link that names nothing is a revoked room (spec 3 §4); a form's, the form's error and a way on.
+  // A room link that names nothing is a revoked room (spec 3 §4); a form code of the wrong shape, invalid.
   await page.goto('/data-room/ABCD1234/overview');
   await expect(page.getByRole('heading', { name: ROOM_MESSAGES.revoked })).toBeVisible();
   await page.goto('/outside-form/XYZ');
-  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This link is invalid or has expired.' })).toBeVisible();
   await snap(page, 'visitor-invalid-link');
   expect(scripts).toContain(`/${visitor.file}`);
   expect(scripts).not.toContain(`/${staff.file}`);
