@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { NDA_MESSAGES, ROOM_MESSAGES, VISITOR_MESSAGES } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,6 @@ import {
   accounts,
   documentRecipients,
   documents,
-  files,
   memberships,
   outsideForms,
   projects,
@@ -27,6 +25,12 @@ import {
 import { codeHash, deriveCode, linkSecret } from '../src/modules/rooms/link-codes.ts';
 import { type Json, type SignedIn, signedIn, uniqueEmail } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import {
+  addRoomFile,
+  insertCodedRoom,
+  newVisitorKey,
+  personalLink as sharedPersonalLink,
+} from './support/rooms.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -39,55 +43,12 @@ afterAll(() => t.close());
 type Access = 'private' | 'open' | 'sign-in';
 const flags = (access: Access) => ({ open: access !== 'private', requireAuth: access === 'sign-in' });
 
-/** A room of the owner's workspace and its general code, made as the rooms module makes them. */
-async function makeRoom(access: Access, extra: Partial<typeof rooms.$inferInsert> = {}, accountId?: number) {
-  const [room] = await t.ctx.db
-    .insert(rooms)
-    .values({
-      accountId: accountId ?? owner.account!.id,
-      label: 'Series A',
-      type: 'data-room',
-      codeHash: `pending:${randomToken()}`,
-      ...flags(access),
-      ...extra,
-    })
-    .returning();
-  const code = deriveCode(await linkSecret(t.ctx, t.ctx.db), 'room', room.id, room.codeGeneration);
-  await t.ctx.db
-    .update(rooms)
-    .set({ codeHash: codeHash(code) })
-    .where(eq(rooms.id, room.id));
-  return { room, code };
-}
-
-async function addFile(roomId: number | null, name = 'deck.pdf', accountId = owner.account!.id) {
-  const stored = await t.ctx.storage.put(new TextEncoder().encode(`%PDF-1.4 ${name}`));
-  const [file] = await t.ctx.db
-    .insert(files)
-    .values({
-      accountId,
-      filename: name,
-      contentType: 'application/pdf',
-      size: stored.size,
-      sha256: stored.sha256,
-      storageKey: stored.key,
-    })
-    .returning();
-  if (roomId) {
-    await t.ctx.db.insert(roomDocuments).values({ roomId, fileId: file.id, label: name, position: 1 });
-  }
-  return file;
-}
-
-/** A personal link as the settings module sends it: the secret only in the email, its hash stored. */
-async function personalLink(roomId: number, email: string) {
-  const secret = randomToken();
-  const [row] = await t.ctx.db
-    .insert(roomCodes)
-    .values({ roomId, email, codeHash: sha256(secret) })
-    .returning();
-  return { id: row.id, secret };
-}
+/** A room of the owner's workspace and its general code (support/rooms.ts), with this access. */
+const makeRoom = (access: Access, extra: Partial<typeof rooms.$inferInsert> = {}, accountId?: number) =>
+  insertCodedRoom(t, accountId ?? owner.account!.id, { ...flags(access), ...extra });
+const addFile = (roomId: number | null, name = 'deck.pdf', accountId = owner.account!.id) =>
+  addRoomFile(t, accountId, roomId, name);
+const personalLink = (roomId: number, email: string) => sharedPersonalLink(t, roomId, email);
 
 type Who = { session?: string; key?: string; bearer?: string };
 const headersOf = (who: Who = {}) => ({
@@ -95,7 +56,7 @@ const headersOf = (who: Who = {}) => ({
   ...(who.key ? { 'x-room-visitor-key': who.key } : {}),
   ...(who.bearer ? { authorization: who.bearer } : {}),
 });
-const newKey = () => randomBytes(16).toString('base64url');
+const newKey = newVisitorKey;
 
 async function call(method: 'GET' | 'POST', url: string, who?: Who, payload?: unknown) {
   const res = await t.app.inject({ method, url, headers: headersOf(who), payload: payload as Json });

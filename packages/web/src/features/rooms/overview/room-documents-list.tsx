@@ -1,6 +1,7 @@
 import type { RoomDocumentView } from '@charter/domain';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconFileText, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconFileText, IconPencil, IconTrash } from '@tabler/icons-react';
+import { MoveButtons } from './move-buttons.tsx';
 
 /** What an admin may do to a document in edit mode (absent: the list is read-only). */
 export type RoomDocumentActions = {
@@ -82,26 +83,12 @@ export function RoomDocumentsList({
             </Group>
             {actions ? (
               <Group gap={4} wrap="nowrap">
-                <Tooltip label="Move up">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Move ${doc.label} up`}
-                    disabled={index === 0}
-                    onClick={() => actions.onMove(doc, -1)}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Move down">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Move ${doc.label} down`}
-                    disabled={index === documents.length - 1}
-                    onClick={() => actions.onMove(doc, 1)}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <MoveButtons
+                  label={doc.label}
+                  first={index === 0}
+                  last={index === documents.length - 1}
+                  onMove={(direction) => actions.onMove(doc, direction)}
+                />
                 <Tooltip label="Rename">
                   <ActionIcon
                     variant="subtle"

@@ -1,6 +1,7 @@
 import type { RoomLinkView } from '@charter/domain';
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
+import { MoveButtons } from './move-buttons.tsx';
 
 export type RoomLinkActions = {
   onEdit: (link: RoomLinkView) => void;
@@ -38,26 +39,12 @@ export function RoomLinksList({ links, actions }: { links: RoomLinkView[]; actio
                     <IconPencil size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Move up">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Move ${link.label} up`}
-                    disabled={index === 0}
-                    onClick={() => actions.onMove(link, -1)}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Move down">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Move ${link.label} down`}
-                    disabled={index === links.length - 1}
-                    onClick={() => actions.onMove(link, 1)}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <MoveButtons
+                  label={link.label}
+                  first={index === 0}
+                  last={index === links.length - 1}
+                  onMove={(direction) => actions.onMove(link, direction)}
+                />
                 <Tooltip label="Remove">
                   <ActionIcon
                     variant="subtle"
