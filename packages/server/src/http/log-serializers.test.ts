@@ -28,4 +28,25 @@ describe('request URLs in logs', () => {
     expect(redactUrl('/api/account/signing/documents/5/send')).toBe('/api/account/signing/documents/5/send');
     expect(redactUrl('/api/public/verify')).toBe('/api/public/verify');
   });
+
+  it("never a data room's or an outside form's code in the path", () => {
+    expect(redactUrl('/data-room/AbCdEfGhIjKlMnOpQrStUv/overview')).toBe('/data-room/[redacted]/overview');
+    expect(redactUrl('/data-room/v1/AbCd/overview')).toBe('/data-room/v1/[redacted]/overview');
+    expect(redactUrl('/data-room/Room1/outside-form/Form2')).toBe(
+      '/data-room/[redacted]/outside-form/[redacted]',
+    );
+    expect(redactUrl('/api/guest/rooms/Room1/file/5?token=t0k')).toBe(
+      '/api/guest/rooms/[redacted]/file/5?token=[redacted]',
+    );
+    expect(redactUrl('/invites/room/Room1?id=3&code=s3cr3t')).toBe(
+      '/invites/room/[redacted]?id=3&code=[redacted]',
+    );
+    expect(redactUrl('/api/public/outside_form/Form2/finalize')).toBe(
+      '/api/public/outside_form/[redacted]/finalize',
+    );
+    expect(redactUrl('/api/redirect/form/Form2')).toBe('/api/redirect/form/[redacted]');
+    expect(redactUrl('/outside-form/Form2')).toBe('/outside-form/[redacted]');
+    expect(redactUrl('/api/user/rooms/5/history')).toBe('/api/user/rooms/5/history');
+    expect(redactUrl('/api/account/admin/room/5/link')).toBe('/api/account/admin/room/5/link');
+  });
 });
