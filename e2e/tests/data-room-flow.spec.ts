@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { dataDir } from '../playwright.config.ts';
+import { demo, demoIdToken, newDemoWorkspace } from '../support/demo.ts';
 import { onBaseURL, waitForMail } from '../support/mail.ts';
 import { choose, loginWithPassword, snap } from '../support/ui.ts';
 
-const demo = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
 test.use({ actionTimeout: 15_000 });
 
 const shot = (page: Page, step: string) => snap(page, `data-room-flow-${step}`);
@@ -41,28 +38,6 @@ async function drawOn(page: Page) {
  * investors (the report table; one investor is the visitor) and an outside form, a person (the people
  * table), the deck and the NDA in a cabinet folder of their own.
  */
-/** The demo admin's sign-in (an id token), for the API calls of the setup. */
-async function demoIdToken(request: APIRequestContext): Promise<string> {
-  const { email, password } = demo();
-  const session = await request.post('/api/authn/session/credentials', {
-    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
-  });
-  return (await session.json()).id_token;
-}
-
-/**
- * A workspace of the demo admin's own for this journey: its investors, people and rooms stay out of the
- * demo workspace the other specs read (their report tables and resource pickers).
- */
-async function newWorkspace(request: APIRequestContext, name: string): Promise<number> {
-  const res = await request.post('/api/user/accounts', {
-    headers: { authorization: `Bearer ${await demoIdToken(request)}` },
-    data: { company_name: name, features: [{ feature_type_id: 881, value: 'For-profit Company' }] },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).account_id;
-}
-
 async function setUp(request: APIRequestContext, accountId: number, folder: string, visitor: string) {
   const id_token = await demoIdToken(request);
   const token = await request.post('/api/authn/access_token', {
@@ -127,7 +102,7 @@ test('an admin builds a data room, a visitor signs its NDA and reads a document,
   const folder = `Flow ${randomUUID().slice(0, 6)}`;
   await loginWithPassword(page, demo().email, demo().password);
   await expect(page).toHaveURL(/\/c\/\d+\//);
-  const accountId = await newWorkspace(request, `Flow Ventures ${folder.slice(-6)}, Inc.`);
+  const accountId = await newDemoWorkspace(request, `Flow Ventures ${folder.slice(-6)}, Inc.`);
   const { projectId, moduleId } = await setUp(request, accountId, folder, visitor);
   const label = `Seed data room ${folder.slice(-6)}`;
   let roomUrl = '';

@@ -1,18 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { dataDir } from '../playwright.config.ts';
+import { demo, demoIdToken, newDemoWorkspace } from '../support/demo.ts';
 import { loginWithPassword, snap } from '../support/ui.ts';
-
-const demo = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
 
 /** The demo workspace's API as its owner: a SAFE financing listing investors (the report's rows). */
 async function safeWithInvestors(request: APIRequestContext, accountId: number, investors: string[][]) {
-  const { email, password } = demo();
-  const session = await request.post('/api/authn/session/credentials', {
-    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
-  });
-  const { id_token } = await session.json();
+  const id_token = await demoIdToken(request);
   const token = await request.post('/api/authn/access_token', {
     headers: { authorization: `Bearer ${id_token}` },
     data: { account_id: accountId },
@@ -50,13 +43,15 @@ test('a workflow’s investor list is a report table: sorted, downloaded as CSV 
 }) => {
   await loginWithPassword(page, demo().email, demo().password);
   await expect(page).toHaveURL(/\/c\/\d+\//);
-  const accountId = Number(/\/c\/(\d+)\//.exec(page.url())?.[1]);
+  // A workspace of its own: other specs add investors to the demo workspace's SAFE financing.
+  const accountId = await newDemoWorkspace(request, `Report Ventures ${Date.now() % 1_000_000}, Inc.`);
   await safeWithInvestors(request, accountId, [
     ['Zed Investor', 'zed@example.com', '$25,000.00'],
     ['=HYPERLINK("http://evil.example")', 'eve@example.com', '$10,000.00'],
     ['Ada Angel', 'ada@example.com', '$50,000.00'],
   ]);
 
+  await page.goto(`/c/${accountId}/home`);
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page).toHaveURL(/\/reports$/);
   const table = page.getByRole('region', { name: 'Investors' });

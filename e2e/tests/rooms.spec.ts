@@ -30,10 +30,12 @@ test('rooms: an admin creates a room, adds a cabinet document, a link and a peop
   await loginWithPassword(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/c\/\d+\/home/);
   const companyId = page.url().match(/\/c\/(\d+)\//)?.[1] ?? '';
+  // A name of its own: other specs add an 'Ada Lovelace' to the demo workspace too.
+  const person = `Ada Lovelace ${Date.now() % 100_000}`;
   // The workspace's token is kept once the shell has loaded the workspace.
   await expect(page.getByRole('link', { name: 'Rooms' })).toBeVisible();
   await expect.poll(() => page.evaluate('localStorage.getItem("access_tokens")')).not.toBeNull();
-  await addPerson(page, companyId, 'Ada Lovelace');
+  await addPerson(page, companyId, person);
 
   await test.step('create a room from the Rooms page', async () => {
     await page.getByRole('link', { name: 'Rooms' }).click();
@@ -95,10 +97,10 @@ test('rooms: an admin creates a room, adds a cabinet document, a link and a peop
     await expect(table).toBeVisible();
     await table.getByRole('button', { name: 'Add Record' }).click();
     const record = page.getByRole('dialog', { name: 'Add Record' });
-    await choose(page, 'Resource', 'Ada Lovelace');
+    await choose(page, 'Resource', person);
     await record.getByRole('button', { name: 'Add Record' }).click();
     await expect(page.getByText('Resource Added')).toBeVisible();
-    await expect(table.getByText('Ada Lovelace')).toBeVisible();
+    await expect(table.getByText(person)).toBeVisible();
     await shot(page, '05-room-edit');
   });
 

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { dataDir } from '../playwright.config.ts';
+
+/** The demo admin the server seeded for this run (email and password). */
+export const demo = (): { email: string; password: string } =>
+  JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+
+/** The demo admin's sign-in (an id token), for the API calls of a spec's setup. */
+export async function demoIdToken(request: APIRequestContext): Promise<string> {
+  const { email, password } = demo();
+  const session = await request.post('/api/authn/session/credentials', {
+    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+  });
+  return (await session.json()).id_token;
+}
+
+/**
+ * A workspace of the demo admin's own for one spec: what it adds (investors, people, rooms) stays out of
+ * the demo workspace the other specs read (report tables, resource pickers).
+ */
+export async function newDemoWorkspace(request: APIRequestContext, name: string): Promise<number> {
+  const res = await request.post('/api/user/accounts', {
+    headers: { authorization: `Bearer ${await demoIdToken(request)}` },
+    data: { company_name: name, features: [{ feature_type_id: 881, value: 'For-profit Company' }] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).account_id;
+}
