@@ -28,3 +28,18 @@ export async function newDemoWorkspace(request: APIRequestContext, name: string)
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).account_id;
 }
+
+/** The demo admin's API in one workspace: its headers, and a POST that fails the test on a refusal. */
+export async function demoAccountApi(request: APIRequestContext, accountId: number) {
+  const token = await request.post('/api/authn/access_token', {
+    headers: { authorization: `Bearer ${await demoIdToken(request)}` },
+    data: { account_id: accountId },
+  });
+  const headers = { authorization: `Bearer ${(await token.json()).access_token}` };
+  const post = async (url: string, data: unknown) => {
+    const res = await request.post(url, { headers, data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  return { headers, post };
+}

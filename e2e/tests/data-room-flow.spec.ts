@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { demo, demoIdToken, newDemoWorkspace } from '../support/demo.ts';
+import { demo, demoAccountApi, newDemoWorkspace } from '../support/demo.ts';
 import { onBaseURL, waitForMail } from '../support/mail.ts';
 import { choose, loginWithPassword, snap } from '../support/ui.ts';
 
@@ -39,17 +39,7 @@ async function drawOn(page: Page) {
  * table), the deck and the NDA in a cabinet folder of their own.
  */
 async function setUp(request: APIRequestContext, accountId: number, folder: string, visitor: string) {
-  const id_token = await demoIdToken(request);
-  const token = await request.post('/api/authn/access_token', {
-    headers: { authorization: `Bearer ${id_token}` },
-    data: { account_id: accountId },
-  });
-  const headers = { authorization: `Bearer ${(await token.json()).access_token}` };
-  const post = async (url: string, data: unknown) => {
-    const res = await request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
+  const { headers, post } = await demoAccountApi(request, accountId);
   const project = await post('/api/account/project_template/safe-financing/create', {});
   const transactionId = project.groupedTransactions[0].id as number;
   for (const [name, mail, amount] of [

@@ -1,21 +1,11 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { demo, demoIdToken, newDemoWorkspace } from '../support/demo.ts';
+import { demo, demoAccountApi, newDemoWorkspace } from '../support/demo.ts';
 import { loginWithPassword, snap } from '../support/ui.ts';
 
 /** The demo workspace's API as its owner: a SAFE financing listing investors (the report's rows). */
 async function safeWithInvestors(request: APIRequestContext, accountId: number, investors: string[][]) {
-  const id_token = await demoIdToken(request);
-  const token = await request.post('/api/authn/access_token', {
-    headers: { authorization: `Bearer ${id_token}` },
-    data: { account_id: accountId },
-  });
-  const headers = { authorization: `Bearer ${(await token.json()).access_token}` };
-  const post = async (url: string, data: unknown) => {
-    const res = await request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
-    return res.json();
-  };
+  const { headers, post } = await demoAccountApi(request, accountId);
   const project = await post('/api/account/project_template/safe-financing/create', {});
   const transactionId = project.groupedTransactions[0].id;
   for (const [name, mail, amount] of investors) {
