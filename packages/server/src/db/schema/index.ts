@@ -5,6 +5,7 @@ export * from './live.ts';
 export * from './partners.ts';
 export * from './review.ts';
 export * from './rooms.ts';
+export * from './shared-links.ts';
 export * from './signing.ts';
 export * from './system.ts';
 export * from './templates.ts';
