@@ -32,13 +32,7 @@ export type ProviderCharge = {
   failureMessage: string | null;
 };
 
-export type SubscriptionStatus =
-  | 'active'
-  | 'trialing'
-  | 'past_due'
-  | 'canceled'
-  | 'incomplete'
-  | 'unpaid';
+export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete' | 'unpaid';
 
 export type ProviderSubscription = {
   id: string;
