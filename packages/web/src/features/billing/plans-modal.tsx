@@ -40,7 +40,7 @@ export function PlansModal() {
     else navigate(`/c/${companyId}/home`, { replace: true });
   };
   return (
-    <Modal opened onClose={close} title="Plans" size="xl" centered>
+    <Modal opened onClose={close} title="Plans" size="72rem" centered>
       <PlansContent companyId={companyId} onDone={close} />
     </Modal>
   );
