@@ -299,4 +299,15 @@ test('an admin builds a data room, a visitor signs its NDA and reads a document,
     await expect(history.getByTestId('history-entry').filter({ hasText: 'Opened a form' })).toHaveCount(1);
     await shot(page, '05-history');
   });
+
+  await test.step('the Rooms page loads the data room’s details when asked: the visit shows', async () => {
+    await page.goto(`/c/${accountId}/rooms`);
+    const row = page.getByRole('row', { name: new RegExp(label) });
+    await expect(row.getByText('1 document · 1 link · 1 table')).toBeVisible();
+    // A data room is not a report or deal room: its details wait for the user.
+    await row.getByRole('button', { name: `Load details of ${label}` }).click();
+    await expect(row.getByText('0 requiring signature')).toBeVisible();
+    await expect(row.getByText(/^Last visit /)).toBeVisible();
+    await page.screenshot({ path: '/tmp/journey-rooms-page.png', fullPage: true });
+  });
 });
