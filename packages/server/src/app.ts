@@ -84,6 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path may carry a signed token (GET /api/user/report/file/{a}/jwt/{b}); schemas cap each param.
+    routerOptions: { maxParamLength: 2000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ check: config.checkResponses }));
