@@ -35,6 +35,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { publicAuthRoutes } from './modules/auth/public-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userAuthRoutes } from './modules/auth/user-routes.ts';
+import { billingChargeRoutes } from './modules/billing-charges/routes.ts';
 import { brandRoutes } from './modules/brand/routes.ts';
 import { cabinetRoutes } from './modules/cabinet/routes.ts';
 import { createLiveHub } from './modules/live/live-hub.ts';
@@ -220,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicAuthRoutes,
     userAuthRoutes,
     accountRoutes,
+    billingChargeRoutes,
     memberRoutes,
     profileRoutes,
     oidcRoutes,

@@ -33,6 +33,14 @@ export const errorStatus = {
   OUTCOME_UNKNOWN: 500,
   /** The disk (or bucket) refused the bytes for lack of space: the file was not saved. */
   STORAGE_FULL: 507,
+  /** A payment at submission was refused (a declined card): nothing was submitted; retry with another card. */
+  PAYMENT_DECLINED: 402,
+  /** The bank asks the customer to authenticate the payment: nothing was submitted. */
+  PAYMENT_ACTION_REQUIRED: 402,
+  /** The task needs more document credits than the workspace has left. */
+  CREDITS_REQUIRED: 402,
+  /** The task's template needs a plan the workspace does not have (prerequisites.subscriptions). */
+  SUBSCRIPTION_REQUIRED: 402,
   INTERNAL: 500,
 } as const;
 
