@@ -122,8 +122,10 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     t = await createTestApp();
     await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-billing'));
     provider = recordingProvider();
-    // The routes read ctx.payments when they charge: the recording provider stands in for the test one.
-    Object.assign(t.ctx, { payments: provider });
+    // The finalize charges through ctx.payments: the recording provider stands in for the test one.
+    Object.assign(t.ctx, {
+      payments: { ...t.ctx.payments, forDomain: () => provider, byName: () => provider },
+    });
     me = await signedIn(t);
     other = await signedIn(t);
   });

@@ -33,9 +33,9 @@ export const errorStatus = {
   OUTCOME_UNKNOWN: 500,
   /** The disk (or bucket) refused the bytes for lack of space: the file was not saved. */
   STORAGE_FULL: 507,
-  /** A payment at submission was refused (a declined card): nothing was submitted; retry with another card. */
-  PAYMENT_DECLINED: 402,
-  /** The bank asks the customer to authenticate the payment: nothing was submitted. */
+  /** The payment provider refused (a decline, wrong micro-deposit amounts): its message is the user's. */
+  PAYMENT_FAILED: 402,
+  /** The payment needs the customer's authentication first (3-D Secure): nothing was charged. */
   PAYMENT_ACTION_REQUIRED: 402,
   /** The task needs more document credits than the workspace has left. */
   CREDITS_REQUIRED: 402,

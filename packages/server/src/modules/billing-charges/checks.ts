@@ -23,7 +23,7 @@ export function assertPlanAndCredits(pricing: Pricing) {
   }
   if (pricing.due.length > 0 && standing.partnerSetupPending) {
     throw new AppError(
-      'PAYMENT_DECLINED',
+      'PAYMENT_FAILED',
       `${BILLING_MESSAGES.partnerSetupInProgress} ${standing.supportEmail}`,
     );
   }

@@ -12,13 +12,6 @@ import type { DueLine } from './product.ts';
 
 type Method = { id: number; providerMethodId: string };
 
-/** The provider billing-core puts on the context (adapters/payments). */
-function paymentsOf(ctx: AppContext): PaymentProvider {
-  const payments = (ctx as AppContext & { payments?: PaymentProvider }).payments;
-  if (!payments) throw new AppError('INTERNAL', 'No payment provider is configured.');
-  return payments;
-}
-
 /**
  * Before a group is submitted (POST /api/account/transaction/{id}/finalize): the refusals that need no money
  * (the finalize's own checks, the plan, the credits), then one charge per fee and add-on still due, through
@@ -36,34 +29,44 @@ export async function payForSubmission({
   actor: MemberActor;
   id: number;
 }) {
-  const { pricing, customerId } = await ctx.db.transaction(async (tx) => {
+  const { pricing, customer } = await ctx.db.transaction(async (tx) => {
     const { transaction } = await checkSubmittable({ tx, actor, id });
     const pricing = await priceSubmission(tx, transaction);
     assertPlanAndCredits(pricing);
     const [customer] = await tx
-      .select({ id: billingCustomers.providerCustomerId })
+      .select()
       .from(billingCustomers)
       .where(eq(billingCustomers.accountId, actor.accountId));
-    return { pricing, customerId: customer?.id ?? null };
+    return { pricing, customer: customer ?? null };
   });
   if (pricing.due.length === 0) return;
   const method = pricing.standing.defaultMethod;
-  if (!method || !customerId) throw new AppError('PAYMENT_DECLINED', PAYMENT_MESSAGES.noMethod);
+  if (!method || !customer) throw new AppError('PAYMENT_FAILED', PAYMENT_MESSAGES.noMethod);
+  // The provider the workspace's customer (and so its methods) lives at.
+  const payments = ctx.payments.byName(customer.provider, customer.stripeDomain);
   for (const line of pricing.due) {
-    await chargeLine({ ctx, actor, transactionId: id, customerId, method, line });
+    await chargeLine({
+      ctx,
+      payments,
+      actor,
+      transactionId: id,
+      customerId: customer.providerCustomerId,
+      method,
+      line,
+    });
   }
 }
 
 async function chargeLine(input: {
   ctx: AppContext;
+  payments: PaymentProvider;
   actor: MemberActor;
   transactionId: number;
   customerId: string;
   method: Method;
   line: DueLine;
 }) {
-  const { ctx, actor, method, line } = input;
-  const payments = paymentsOf(ctx);
+  const { ctx, payments, actor, method, line } = input;
   const claimed = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(charges)
@@ -131,12 +134,12 @@ async function chargeLine(input: {
     if (!(error instanceof PaymentError)) throw error; // unknown outcome: the row stays pending
     const message = error.message || PAYMENT_MESSAGES.cardDeclined;
     await settle({ status: 'failed', failureMessage: message });
-    throw new AppError('PAYMENT_DECLINED', message);
+    throw new AppError('PAYMENT_FAILED', message);
   }
   const status = result.status === 'processing' ? 'pending' : result.status;
   await settle({ status, providerChargeId: result.id, failureMessage: result.failureMessage });
   if (status === 'failed') {
-    throw new AppError('PAYMENT_DECLINED', result.failureMessage || PAYMENT_MESSAGES.cardDeclined);
+    throw new AppError('PAYMENT_FAILED', result.failureMessage || PAYMENT_MESSAGES.cardDeclined);
   }
   if (status === 'requires_action')
     throw new AppError('PAYMENT_ACTION_REQUIRED', PAYMENT_MESSAGES.requiresAction);

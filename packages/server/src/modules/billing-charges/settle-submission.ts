@@ -20,7 +20,7 @@ export async function settleSubmission(input: {
   const { tx, transaction, userId } = input;
   const pricing = await priceSubmission(tx, transaction);
   assertPlanAndCredits(pricing);
-  if (pricing.due.length > 0) throw new AppError('PAYMENT_DECLINED', PAYMENT_MESSAGES.noMethod);
+  if (pricing.due.length > 0) throw new AppError('PAYMENT_FAILED', PAYMENT_MESSAGES.noMethod);
   const accountId = transaction.accountId;
   const coveredCredits = pricing.standing.creditPartner !== null;
   if (pricing.creditsTotal > 0 && !coveredCredits) {
