@@ -74,4 +74,18 @@ test('a task with a state fee is paid through the payment modal with a new card,
   await expect(page.getByText('Task Submitted!')).toBeVisible({ timeout: 20_000 });
   await expect(card.getByText('Paid').first()).toBeVisible();
   await snap(page, 'billing-charges-submitted');
+
+  // The Ledger CSV of the workflow's members report: default file name, inputs and resources to include.
+  await page.goto(`/c/${accountId}/reports`);
+  await page.getByRole('button', { name: 'Ledger CSV' }).first().click();
+  const ledger = page.getByRole('dialog', { name: 'Ledger CSV' });
+  await expect(ledger.getByRole('textbox', { name: 'Filename' })).toHaveValue(
+    /, Ledger \d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  await expect(ledger.getByRole('checkbox', { name: 'Ada Lovelace' })).toBeChecked();
+  await snap(page, 'billing-charges-ledger');
+  const download = page.waitForEvent('download');
+  await ledger.getByRole('button', { name: 'Download CSV' }).click();
+  await expect(page.getByText('Starting Download.')).toBeVisible();
+  expect((await download).suggestedFilename()).toMatch(/Ledger \d{4}-\d{2}-\d{2}\.csv$/);
 });
