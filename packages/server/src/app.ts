@@ -37,6 +37,7 @@ import { publicAuthRoutes } from './modules/auth/public-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userAuthRoutes } from './modules/auth/user-routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
+import { billingChargeRoutes } from './modules/billing-charges/routes.ts';
 import { brandRoutes } from './modules/brand/routes.ts';
 import { cabinetRoutes } from './modules/cabinet/routes.ts';
 import { createLiveHub } from './modules/live/live-hub.ts';
@@ -226,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     userAuthRoutes,
     accountRoutes,
     billingRoutes,
+    billingChargeRoutes,
     memberRoutes,
     profileRoutes,
     oidcRoutes,

@@ -81,6 +81,9 @@ const probes: Probe[] = [
   probe('GET /api/account/outside_forms', (x) => ({
     url: `/api/account/outside_forms?transaction_id=${x.transactionId}`,
   })),
+  probe('GET /api/account/transaction/{id}/billing', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/billing`,
+  })),
   probe('GET /api/account/transaction/{id}/questionnaire', (x) => ({
     url: `/api/account/transaction/${x.transactionId}/questionnaire`,
   })),

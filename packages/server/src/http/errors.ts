@@ -37,6 +37,10 @@ export const errorStatus = {
   PAYMENT_FAILED: 402,
   /** The payment needs the customer's authentication first (3-D Secure): nothing was charged. */
   PAYMENT_ACTION_REQUIRED: 402,
+  /** The task needs more document credits than the workspace has left. */
+  CREDITS_REQUIRED: 402,
+  /** The task's template needs a plan the workspace does not have (prerequisites.subscriptions). */
+  SUBSCRIPTION_REQUIRED: 402,
   INTERNAL: 500,
 } as const;
 

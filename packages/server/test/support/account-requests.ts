@@ -29,6 +29,7 @@ const c = (
 /** Spec 1 §6 / spec 2 §6, route by route. */
 export const accountCalls: AccountCall[] = [
   c('GET /api/account/me', () => ({ url: '/api/account/me' }), null, 200),
+  c('GET /api/account/billing/credits', () => ({ url: '/api/account/billing/credits' }), null, 200),
   c('GET /api/account/project_template', () => ({ url: '/api/account/project_template' }), null, 200),
   c(
     'POST /api/account/project_template/{id}/create',
@@ -83,6 +84,12 @@ export const accountCalls: AccountCall[] = [
   c(
     'GET /api/account/transaction/{id}',
     (x) => ({ url: `/api/account/transaction/${x.transactionId}` }),
+    404,
+    200,
+  ),
+  c(
+    'GET /api/account/transaction/{id}/billing',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}/billing` }),
     404,
     200,
   ),
