@@ -7,6 +7,25 @@ export const baseURL = `http://localhost:${port}`;
 /** A fresh data folder per run: the server's embedded database and its mail outbox. */
 export const dataDir = path.resolve(import.meta.dirname, `artifacts/data-${port}`);
 
+/**
+ * Specs that keep to workspaces and users of their own (support/demo.ts newDemoWorkspace, or users they
+ * register): they run beside the others. Every other spec shares the seeded demo workspace (its documents,
+ * its one-per-workspace workflows, its people) and runs one file at a time, in the order of their names.
+ */
+const ownState = [
+  'billing',
+  'cabinet',
+  'data-room-flow',
+  'login-errors',
+  'onboarding',
+  'partner-sso',
+  'reports',
+  'review',
+  'signing',
+  'staff',
+  'web-delivery',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -14,7 +33,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
 
-  workers: 1,
+  // Two workers: the demo workspace's specs on one, in turn; the specs of their own state on the other.
+  workers: 2,
+  projects: [
+    { name: 'demo-workspace', testIgnore: ownState, workers: 1 },
+    { name: 'own-state', testMatch: ownState },
+  ],
   retries: 0,
   reporter: [['list']],
   use: {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
 
 /** The demo admin the server seeded for this run (email and password). */
@@ -42,4 +42,19 @@ export async function demoAccountApi(request: APIRequestContext, accountId: numb
     return res.json();
   };
   return { headers, post };
+}
+
+/**
+ * For a spec signed in as the demo admin: a new workspace of theirs (named `prefix` plus a unique mark),
+ * opened at its home, so that what the spec does stays out of the demo workspace the others share.
+ */
+export async function openNewDemoWorkspace(page: Page, request: APIRequestContext, prefix: string) {
+  await expect(page).toHaveURL(/\/c\/\d+\//);
+  const accountId = await newDemoWorkspace(
+    request,
+    `${prefix} ${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 100)}, Inc.`,
+  );
+  await page.goto(`/c/${accountId}/home`);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  return accountId;
 }

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import PizZip from 'pizzip';
 import { dataDir } from '../playwright.config.ts';
+import { openNewDemoWorkspace } from '../support/demo.ts';
 import { loginWithPassword, snap } from '../support/ui.ts';
 
 /** A real two-page PDF, so the preview has pages to draw. */
@@ -18,9 +19,11 @@ async function twoPagePdf() {
 
 test('the file cabinet: a folder, uploads with progress, a PDF previewed page by page, a zip, a refusal and a delete', async ({
   page,
+  request,
 }) => {
   const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
   await loginWithPassword(page, demo.email, demo.password);
+  await openNewDemoWorkspace(page, request, 'Cabinet Ventures');
   await page.getByRole('link', { name: 'File Cabinet' }).click();
   await expect(page.getByRole('heading', { name: 'File Cabinet' })).toBeVisible();
 
@@ -100,9 +103,10 @@ function wordTemplate() {
   return Buffer.from(zip.generate({ type: 'uint8array' }));
 }
 
-test('a task in Custom mode is filled from a Word file of the cabinet', async ({ page }) => {
+test('a task in Custom mode is filled from a Word file of the cabinet', async ({ page, request }) => {
   const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
   await loginWithPassword(page, demo.email, demo.password);
+  await openNewDemoWorkspace(page, request, 'Cabinet Ventures');
   await page.getByRole('link', { name: 'File Cabinet' }).click();
   await page.getByLabel('Files to upload').setInputFiles([
     {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
+import { openNewDemoWorkspace } from '../support/demo.ts';
 import { onBaseURL, waitForMail } from '../support/mail.ts';
 import { loginWithPassword, snap } from '../support/ui.ts';
 
@@ -12,11 +13,13 @@ test('a reviewer suggests a change to a generated NDA, the owner accepts it and 
   page,
   browser,
   baseURL,
+  request,
 }) => {
   test.setTimeout(150_000);
   const run = Date.now().toString(36);
   const reviewer = { first: 'Rita', last: 'Reviewer', email: `rita-${run}@counsel.example` };
   await loginWithPassword(page, demo().email, demo().password);
+  await openNewDemoWorkspace(page, request, 'Review Ventures');
   await page.getByRole('link', { name: 'Workflows' }).click();
   await page.getByRole('tab', { name: 'Customers & Partners' }).click();
   await page.getByRole('button', { name: 'Start Mutual NDA' }).click();

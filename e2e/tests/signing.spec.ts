@@ -6,6 +6,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { dataDir } from '../playwright.config.ts';
 import { expectNoSidewaysScroll } from '../support/a11y.ts';
+import { openNewDemoWorkspace } from '../support/demo.ts';
 import { onBaseURL, waitForMail } from '../support/mail.ts';
 import { loginWithPassword, snap } from '../support/ui.ts';
 
@@ -62,12 +63,14 @@ test('both parties sign a generated NDA from their emails; the owner sees it com
   page,
   browser,
   baseURL,
+  request,
 }) => {
   test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const ours = { name: 'Dana Demo', email: `dana-${run}@demo.example` };
   const theirs = { name: 'Zoë Dvořák-Łukasiewicz', email: `zoe-${run}@globex.example` };
   await loginWithPassword(page, demo().email, demo().password);
+  await openNewDemoWorkspace(page, request, 'Signing Ventures');
   await page.getByRole('link', { name: 'Workflows' }).click();
   await page.getByRole('tab', { name: 'Customers & Partners' }).click();
   await page.getByRole('button', { name: 'Start Mutual NDA' }).click();
@@ -140,6 +143,7 @@ test('fields placed by hand on an uploaded PDF are signed, and the owner sees it
   page,
   browser,
   baseURL,
+  request,
 }) => {
   test.setTimeout(150_000);
   const signer = { name: 'Sam Signer', email: `sam-${Date.now().toString(36)}@example.com` };
@@ -149,6 +153,7 @@ test('fields placed by hand on an uploaded PDF are signed, and the owner sees it
   const lease = Buffer.from(await pdf.save());
 
   await loginWithPassword(page, demo().email, demo().password);
+  await openNewDemoWorkspace(page, request, 'Signing Ventures');
   await page.getByRole('link', { name: 'File Cabinet' }).click();
   await page
     .getByLabel('Files to upload')

@@ -12,6 +12,21 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(
 export const basic = (email: string, password: string) =>
   `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
+/**
+ * One argon2 hash per password per test file (each costs tens of milliseconds at the production
+ * parameters): users made here share it, as users who chose the same password would not, but nothing
+ * reads a hash except to verify a password against it.
+ */
+const hashes = new Map<string, Promise<string>>();
+function passwordHashOf(password: string) {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 /** A verified user with a password and, unless told otherwise, a workspace of their own. */
 export async function createUser(
   t: TestApp,
@@ -29,7 +44,7 @@ export async function createUser(
     .insert(users)
     .values({
       email,
-      passwordHash: password ? await hashPassword(password) : null,
+      passwordHash: password ? await passwordHashOf(password) : null,
       firstName: 'Test',
       familyName: 'User',
       emailVerifiedAt: options.verified === false ? null : new Date(),

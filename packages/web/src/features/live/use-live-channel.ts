@@ -31,7 +31,11 @@ export function useLiveChannel(companyId: number, onAccessLost?: () => void): Li
       if (refresh.current) return;
       refresh.current = setTimeout(() => {
         refresh.current = null;
-        void queryClient.invalidateQueries({ queryKey: ['account', companyId] });
+        void queryClient.invalidateQueries({
+          queryKey: ['account', companyId],
+          // Not a form being filled in (workbench useQuestionnaire): it keeps what is typed.
+          predicate: (query) => query.meta?.liveRefresh !== false,
+        });
         // The team view lists this workspace's to-dos too (personal dashboard).
         void queryClient.invalidateQueries({ queryKey: TEAM_TODOS_KEY });
       }, delay);

@@ -70,9 +70,11 @@ export function useQuestionnaire(companyId: number, id: number) {
     queryKey: workbenchKeys.questionnaire(companyId, id),
     queryFn: () => get<Questionnaire>(companyId, `/api/account/transaction/${id}/questionnaire`),
     enabled: id > 0,
-    // The form owns the answers once loaded; a refetch would overwrite what is being typed.
+    // The form owns the answers once loaded; a refetch would overwrite what is being typed (and, while
+    // it runs, unmount the form: Share Form's generated link would go). Live refreshes pass it by.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
+    meta: { liveRefresh: false },
     // Each visit to the form starts from the saved answers.
     gcTime: 0,
   });
