@@ -14,6 +14,7 @@ export const dataDir = path.resolve(import.meta.dirname, `artifacts/data-${port}
  */
 const ownState = [
   'billing',
+  'billing-charges',
   'cabinet',
   'data-room-flow',
   'login-errors',
