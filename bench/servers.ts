@@ -5,7 +5,23 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export type Server = { url: string; stop(): Promise<void> };
+export type Server = {
+  url: string;
+  stop(): Promise<void>;
+  /** CPU seconds (user + system) the server process has used so far; null where /proc is missing. */
+  cpuSeconds(): number | null;
+};
+
+/** A process's CPU time from /proc/{pid}/stat (utime + stime, in clock ticks of 1/100 s on Linux). */
+function cpuSecondsOf(child: ChildProcess): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 300; i++) {
@@ -53,7 +69,11 @@ export async function startCharter(port: number, extraEnv: Record<string, string
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, child);
-  return { url, stop: stopper(child, () => fs.rmSync(dataDir, { recursive: true, force: true })) };
+  return {
+    url,
+    stop: stopper(child, () => fs.rmSync(dataDir, { recursive: true, force: true })),
+    cpuSeconds: () => cpuSecondsOf(child),
+  };
 }
 
 /** A one-file server in its own process: the ceilings Charter is compared with. */
@@ -61,7 +81,7 @@ async function startSnippet(port: number, code: string): Promise<Server> {
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url, child);
-  return { url, stop: stopper(child) };
+  return { url, stop: stopper(child), cpuSeconds: () => cpuSecondsOf(child) };
 }
 
 /** A bare node:http server answering 'hello world'. */

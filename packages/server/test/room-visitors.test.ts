@@ -554,8 +554,8 @@ describe('files', () => {
     expect(refused.body.message).toBe(VISITOR_MESSAGES.readOnly);
     const asSigner = await view(code, { bearer: user.bearer });
     const byLabel = Object.fromEntries(asSigner.body.documents.map((d: Json) => [d.label, d]));
-    expect(byLabel.NDA).toMatchObject({ needs_signature: true, can_download: true });
-    expect(byLabel['deck.pdf']).toMatchObject({ needs_signature: false, can_download: false });
+    expect(byLabel.NDA).toMatchObject({ requires_signature: true, can_download: true });
+    expect(byLabel['deck.pdf']).toMatchObject({ requires_signature: false, can_download: false });
     expect(asSigner.body.signature_count).toBe(1);
     const download = await call('GET', `/api/guest/rooms/${code}/file/${signed.id}?download=1`, {
       bearer: user.bearer,
@@ -593,7 +593,7 @@ describe('unconfirmed addresses', () => {
       .values({ roomId: room.id, documentId: doc.id, label: 'SPA', position: 1 });
     const seen = await view(code, { bearer: squatter.bearer });
     expect(seen.status).toBe(200);
-    expect(seen.body.documents[0]).toMatchObject({ needs_signature: false, can_download: false });
+    expect(seen.body.documents[0]).toMatchObject({ requires_signature: false, can_download: false });
     const download = await call('GET', `/api/guest/rooms/${code}/file/${signed.id}?download=1`, {
       bearer: squatter.bearer,
     });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowId, rowIdParam } from '../contract/common.ts';
 import { NDA_STATUSES } from './constants.ts';
-import { roomOverview } from './contract.ts';
+import { roomDocumentView, roomOverview } from './contract.ts';
 
 /**
  * How outside people reach a room (spec 3 §2, §4, §7): every call names the room by its general access
@@ -84,13 +84,12 @@ export type GuestHistoryEntryView = z.infer<typeof guestHistoryEntryView>;
 export const roomFileLinkView = z.object({ token: z.string(), url: z.string(), expires_at: z.string() });
 export type RoomFileLinkView = z.infer<typeof roomFileLinkView>;
 
-export const guestRoomDocumentView = z.object({
-  id: z.number(),
-  label: z.string(),
-  filename: z.string(),
-  file_id: z.number().nullable(),
-  /** The viewer is an unsigned recipient (admins: anyone still has to sign). */
-  needs_signature: z.boolean(),
+/**
+ * A room document as the overview presents it (requires_signature: the viewer is an unsigned signer;
+ * admins: anyone still has to sign), with the viewer's own marks. The guest room sends each document
+ * once, here: its overview carries the other sections only.
+ */
+export const guestRoomDocumentView = roomDocumentView.extend({
   can_download: z.boolean(),
   /** Added or changed since the viewer's previous visit. */
   is_new: z.boolean(),
@@ -122,8 +121,11 @@ export const guestRoomView = z.object({
   signature_count: z.number(),
   documents: z.array(guestRoomDocumentView),
   links: z.array(guestRoomLinkView),
-  /** The overview every room screen shows (modules/rooms/overview.ts), for this viewer. */
-  overview: roomOverview,
+  /**
+   * The overview every room screen shows (modules/rooms/overview.ts), for this viewer, but its documents:
+   * they are `documents` above.
+   */
+  overview: roomOverview.omit({ documents: true }),
   /**
    * The room's NDA gate: while required and not signed, documents are withheld; file_id is the NDA
    * itself, which the visitor may read before signing.

@@ -43,7 +43,8 @@ export async function openRoom({
   }
   const nda = await ndaGate(tx, room, viewer);
   const emails = viewerEmails(viewer);
-  // The documents are read once, for this view and for the overview (a room may hold hundreds).
+  // The documents are read once, for this view and for the overview (a room may hold hundreds), and
+  // while they do not change, only their fingerprint is (room-contents.ts).
   const documents = await loadRoomDocuments(tx, room.id);
   const [links, overview] = await Promise.all([
     loadRoomLinks(tx, room.id),

@@ -1,8 +1,13 @@
-import type { GuestHistoryEntryView, GuestRoomView, RoomOverview } from '@charter/domain';
+import type {
+  GuestHistoryEntryView,
+  GuestRoomDocumentView,
+  GuestRoomView,
+  RoomOverview,
+} from '@charter/domain';
 import type { roomHistory, roomLinks } from '../../db/schema/index.ts';
 import type { RoomRow } from './find-room.ts';
 import { mayDownload, type RoomViewer } from './policies.ts';
-import { needsSignature, type RoomDocumentRow } from './room-contents.ts';
+import type { RoomDocumentRow } from './room-contents.ts';
 
 const isNewSince = (since: Date | null, ...dates: Date[]) =>
   since !== null && dates.some((date) => date.getTime() > since.getTime());
@@ -13,6 +18,10 @@ export function viewerEmails(viewer: RoomViewer): string[] | 'any' {
   return viewer.visitor.email ? [viewer.visitor.email.toLowerCase()] : [];
 }
 
+/**
+ * The guest room: each document once, as the overview presents it (rooms/overview.ts presentRoomDocument)
+ * with this viewer's marks (may download, new since their previous visit); the overview's other sections.
+ */
 export function presentGuestRoom(input: {
   room: RoomRow;
   viewer: RoomViewer;
@@ -25,27 +34,21 @@ export function presentGuestRoom(input: {
   const { room, viewer, previousVisitAt, nda } = input;
   // While the room's NDA is unsigned nothing of its documents shows (the NDA itself is nda.file_id).
   const gated = nda.required && nda.status !== 'signed';
-  const overview: RoomOverview = gated
-    ? {
-        ...input.overview,
-        documents: [],
-        summary: { documents: 0, required: 0 },
-        badges: { requiring_signature: 0 },
-      }
-    : input.overview;
-  const emails = viewerEmails(viewer);
-  const documents = (gated ? [] : input.documents).map((row) => {
-    const signs = needsSignature(row, emails);
-    return {
-      id: row.id,
-      label: row.label,
-      filename: row.filename,
-      file_id: row.fileId,
-      needs_signature: signs,
-      can_download: row.fileId !== null && mayDownload(room, viewer, signs),
-      is_new: isNewSince(previousVisitAt, row.createdAt, row.updatedAt),
-    };
-  });
+  const { documents: presented, ...sections } = input.overview;
+  const rows = new Map(input.documents.map((row) => [row.id, row]));
+  const documents: GuestRoomDocumentView[] = gated
+    ? []
+    : presented.map((document) => {
+        const row = rows.get(document.id);
+        return {
+          ...document,
+          can_download: document.file_id !== null && mayDownload(room, viewer, document.requires_signature),
+          is_new: row ? isNewSince(previousVisitAt, row.createdAt, row.updatedAt) : false,
+        };
+      });
+  const overview = gated
+    ? { ...sections, summary: { documents: 0, required: 0 }, badges: { requiring_signature: 0 } }
+    : sections;
   return {
     room: {
       label: room.label,
@@ -61,7 +64,7 @@ export function presentGuestRoom(input: {
       admin_path: viewer.kind === 'admin' ? `/c/${room.accountId}/rooms/${room.id}` : null,
       previous_visit_at: previousVisitAt?.toISOString() ?? null,
     },
-    signature_count: documents.filter((d) => d.needs_signature).length,
+    signature_count: documents.filter((d) => d.requires_signature).length,
     documents,
     links: input.links.map((link) => ({
       id: link.id,

@@ -8,7 +8,7 @@ import type { RoomRow } from './find-room.ts';
 import { assertNdaAllows } from './nda-gate.ts';
 import { mayDownload, type RoomViewer } from './policies.ts';
 import { viewerEmails } from './presenters.ts';
-import { loadRoomDocuments, needsSignature } from './room-contents.ts';
+import { loadRoomDocumentsOfFile, needsSignature } from './room-contents.ts';
 
 /** How long a guest's file link works. */
 export const ROOM_FILE_TOKEN_TTL_MS = 5 * 60_000;
@@ -45,8 +45,8 @@ export async function findViewableFile(tx: Tx, room: RoomRow, viewer: RoomViewer
 export async function mayDownloadFile(tx: Tx, room: RoomRow, viewer: RoomViewer, fileId: number) {
   if (!room.readOnly || viewer.kind === 'admin') return true;
   const emails = viewerEmails(viewer);
-  const rows = await loadRoomDocuments(tx, room.id);
-  const signs = rows.some((row) => row.fileId === fileId && needsSignature(row, emails));
+  const rows = await loadRoomDocumentsOfFile(tx, room.id, fileId);
+  const signs = rows.some((row) => needsSignature(row, emails));
   return mayDownload(room, viewer, signs);
 }
 

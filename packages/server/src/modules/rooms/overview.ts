@@ -1,49 +1,38 @@
 import type { RoomDocumentView, RoomOverview, RoomTableView } from '@charter/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  documentRecipients,
-  documents,
-  files,
-  resourceFeatures,
-  resources,
-  roomDocuments,
-  roomLinks,
-  roomTableRows,
-  roomTables,
-} from '../../db/schema/index.ts';
+import { resourceFeatures, resources, roomLinks, roomTableRows, roomTables } from '../../db/schema/index.ts';
 import { loadRoomReports } from '../reports/room-reports.ts';
+import { loadRoomDocuments, needsSignature, type RoomDocumentRow } from '../room-visitors/room-contents.ts';
 import { presentLink } from './presenters.ts';
 
 /** Who looks at the overview: a room admin sees every document awaiting signature, a visitor only theirs. */
 export type OverviewViewer = { kind: 'admin' } | { kind: 'visitor'; emails: string[] };
 
-/** The room's documents as the overview shows them, in their order. */
-export function loadOverviewDocuments(tx: Tx, roomId: number) {
-  return tx
-    .select({
-      id: roomDocuments.id,
-      label: roomDocuments.label,
-      documentId: roomDocuments.documentId,
-      roomFileId: roomDocuments.fileId,
-      docFilename: documents.filename,
-      docFileId: documents.fileId,
-      status: documents.status,
-      signingState: documents.signingState,
-      fileFilename: files.filename,
-    })
-    .from(roomDocuments)
-    .leftJoin(documents, eq(documents.id, roomDocuments.documentId))
-    .leftJoin(files, eq(files.id, roomDocuments.fileId))
-    .where(eq(roomDocuments.roomId, roomId))
-    .orderBy(asc(roomDocuments.position), asc(roomDocuments.id));
+/** The emails whose signatures count for this viewer ('any' for an admin), lower-cased. */
+export const signingEmails = (viewer: OverviewViewer): readonly string[] | 'any' =>
+  viewer.kind === 'admin' ? 'any' : viewer.emails.map((e) => e.trim().toLowerCase());
+
+/** THE presenter of a room document, for every screen that lists one (the guest room adds its own marks). */
+export function presentRoomDocument(
+  row: RoomDocumentRow,
+  emails: readonly string[] | 'any',
+): RoomDocumentView {
+  return {
+    id: row.id,
+    label: row.label,
+    filename: row.filename,
+    file_id: row.fileId,
+    document_id: row.documentId,
+    status: row.status,
+    requires_signature: needsSignature(row, emails),
+  };
 }
-export type OverviewDocumentRow = Awaited<ReturnType<typeof loadOverviewDocuments>>[number];
 
 /**
  * THE overview of a room (spec 3 §2 Overview sections): documents (with those needing the viewer's
  * signature), links, resource tables with their rows and values, the document summary and the badge.
- * Six queries whatever the room holds (no query per document, table or row).
+ * Five queries whatever the room holds (no query per document, table or row).
  */
 export async function loadRoomOverview({
   tx,
@@ -54,11 +43,11 @@ export async function loadRoomOverview({
   tx: Tx;
   room: { id: number };
   viewer: OverviewViewer;
-  /** The room's documents when the caller has already read them (with these columns): not read twice. */
-  documentRows?: OverviewDocumentRow[];
+  /** The room's documents when the caller has already read them: not read twice. */
+  documentRows?: RoomDocumentRow[];
 }): Promise<Omit<RoomOverview, 'reports'>> {
   const [docRows, links, tables, rows] = await Promise.all([
-    documentRows ?? loadOverviewDocuments(tx, room.id),
+    documentRows ?? loadRoomDocuments(tx, room.id),
     tx
       .select({ id: roomLinks.id, label: roomLinks.label, link: roomLinks.link })
       .from(roomLinks)
@@ -78,45 +67,8 @@ export async function loadRoomOverview({
       .orderBy(asc(roomTableRows.position), asc(resources.id)),
   ]);
 
-  // Out for signature: the unsigned signers of every such document, in one query.
-  const outForSigning = docRows.filter((d) => d.documentId !== null && d.signingState === 'sent');
-  const awaiting = new Map<number, Set<string>>();
-  if (outForSigning.length > 0) {
-    const unsigned = await tx
-      .select({ documentId: documentRecipients.documentId, email: documentRecipients.email })
-      .from(documentRecipients)
-      .where(
-        and(
-          inArray(
-            documentRecipients.documentId,
-            outForSigning.map((d) => d.documentId as number),
-          ),
-          eq(documentRecipients.signed, false),
-          eq(documentRecipients.role, 'Signer'),
-        ),
-      );
-    for (const r of unsigned) {
-      const set = awaiting.get(r.documentId) ?? new Set<string>();
-      set.add(r.email.trim().toLowerCase());
-      awaiting.set(r.documentId, set);
-    }
-  }
-  const emails = viewer.kind === 'visitor' ? viewer.emails.map((e) => e.trim().toLowerCase()) : [];
-  const needsSignature = (documentId: number | null) => {
-    const pending = documentId === null ? undefined : awaiting.get(documentId);
-    if (!pending || pending.size === 0) return false;
-    return viewer.kind === 'admin' || emails.some((email) => pending.has(email));
-  };
-
-  const docs: RoomDocumentView[] = docRows.map((d) => ({
-    id: d.id,
-    label: d.label,
-    filename: d.docFilename ?? d.fileFilename ?? d.label,
-    file_id: d.documentId !== null ? d.docFileId : d.roomFileId,
-    document_id: d.documentId,
-    status: d.documentId !== null ? (d.signingState ?? d.status) : null,
-    requires_signature: needsSignature(d.documentId),
-  }));
+  const emails = signingEmails(viewer);
+  const docs = docRows.map((row) => presentRoomDocument(row, emails));
 
   const resourceIds = [...new Set(rows.map((r) => r.resourceId))];
   const fieldKeys = [...new Set(tables.flatMap((t) => t.fields.map((f) => f.key)))];
@@ -178,7 +130,7 @@ export async function loadRoomView(input: {
   tx: Tx;
   room: { id: number; accountId: number };
   viewer: OverviewViewer;
-  documentRows?: OverviewDocumentRow[];
+  documentRows?: RoomDocumentRow[];
 }): Promise<RoomOverview> {
   const [overview, reports] = await Promise.all([loadRoomOverview(input), loadRoomReports(input)]);
   return { ...overview, reports };

@@ -43,7 +43,9 @@ export function NdaGate({
         label: 'NDA',
         filename: 'NDA.pdf',
         file_id: nda.file_id,
-        needs_signature: false,
+        document_id: null,
+        status: null,
+        requires_signature: false,
         can_download: false,
         is_new: false,
       }

@@ -34,7 +34,7 @@ export function RoomDocumentList({ code, title, documents, onPreview }: Props) {
           <Group gap="xs">
             <Text>{document.label}</Text>
             {document.is_new && <NewBadge />}
-            {document.needs_signature && (
+            {document.requires_signature && (
               <Badge size="xs" color="orange" variant="light">
                 Needs signature
               </Badge>

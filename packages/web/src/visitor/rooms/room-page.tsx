@@ -75,6 +75,7 @@ function RoomView({ code, room, reload }: { code: string; room: GuestRoomView; r
   const gated = room.nda.required && room.nda.status !== 'signed';
   const forms = useRoomForms(code, !gated);
   const fresh = room.documents.filter((document) => document.is_new);
+  // The overview lists the room's documents as sent (each once, with this viewer's marks).
   const openFromOverview = (picked: RoomDocumentView) => {
     const document = room.documents.find((d) => d.id === picked.id);
     if (document?.file_id) setPreview(document);
@@ -137,7 +138,7 @@ function RoomView({ code, room, reload }: { code: string; room: GuestRoomView; r
                   />
                 )}
                 <RoomOverviewSections
-                  overview={room.overview}
+                  overview={{ ...room.overview, documents: room.documents }}
                   onOpenDocument={openFromOverview}
                   reports={<Reports room={room} />}
                 />

@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentRecipients, documents, files, roomDocuments } from '../src/db/schema/index.ts';
+import { type Json, type SignedIn, signedIn } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { addRoomFile, insertCodedRoom, newVisitorKey } from './support/rooms.ts';
+
+/**
+ * A room's documents are read once per change of them (room-visitors/room-contents.ts): every change,
+ * however made (here straight into the database, as another process or a job would), shows on the next
+ * view, and what is kept is the room's, never one viewer's.
+ */
+let t: TestApp;
+let owner: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signedIn(t);
+});
+afterAll(() => t.close());
+
+type Who = { key?: string; bearer?: string };
+async function view(code: string, who: Who) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/guest/rooms/${code}`,
+    headers: {
+      ...(who.key ? { 'x-room-visitor-key': who.key } : {}),
+      ...(who.bearer ? { authorization: who.bearer } : {}),
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Json;
+}
+const labels = (room: Json) => room.documents.map((d: Json) => d.label);
+
+describe('the room documents read once per change', () => {
+  it('shows every change made behind its back on the next view', async () => {
+    const { room, code } = await insertCodedRoom(t, owner.account!.id, { open: true });
+    const deck = await addRoomFile(t, owner.account!.id, room.id, 'deck.pdf');
+    const key = newVisitorKey();
+    expect(labels(await view(code, { key }))).toEqual(['deck.pdf']);
+    expect(labels(await view(code, { key }))).toEqual(['deck.pdf']);
+
+    await t.ctx.db
+      .update(roomDocuments)
+      .set({ label: 'Pitch deck' })
+      .where(eq(roomDocuments.roomId, room.id));
+    expect(labels(await view(code, { key }))).toEqual(['Pitch deck']);
+
+    await t.ctx.db.update(files).set({ filename: 'renamed.pdf' }).where(eq(files.id, deck.id));
+    expect((await view(code, { key })).documents[0].filename).toBe('renamed.pdf');
+
+    await addRoomFile(t, owner.account!.id, room.id, 'model.xlsx');
+    expect(labels(await view(code, { key }))).toEqual(['Pitch deck', 'model.xlsx']);
+
+    // A write rolled back leaves nothing behind, even when the room was viewed inside it.
+    await t.ctx.db
+      .transaction(async (tx) => {
+        await tx.delete(roomDocuments).where(eq(roomDocuments.roomId, room.id));
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect(labels(await view(code, { key }))).toEqual(['Pitch deck', 'model.xlsx']);
+
+    await t.ctx.db.delete(roomDocuments).where(eq(roomDocuments.roomId, room.id));
+    expect((await view(code, { key })).documents).toEqual([]);
+  });
+
+  it('marks each viewer’s own signatures only, and a signature made meanwhile at once', async () => {
+    const { room, code } = await insertCodedRoom(t, owner.account!.id, { open: true });
+    const signer = await signedIn(t);
+    const other = await signedIn(t);
+    const file = await addRoomFile(t, owner.account!.id, null, 'spa.pdf');
+    const [doc] = await t.ctx.db
+      .insert(documents)
+      .values({
+        accountId: owner.account!.id,
+        fileId: file.id,
+        filename: 'spa.pdf',
+        label: 'SPA',
+        status: 'document.sent',
+        signingState: 'sent',
+      })
+      .returning();
+    const [recipient] = await t.ctx.db
+      .insert(documentRecipients)
+      .values({ accountId: owner.account!.id, documentId: doc.id, email: signer.email, name: 'Signer' })
+      .returning();
+    await t.ctx.db
+      .insert(roomDocuments)
+      .values({ roomId: room.id, documentId: doc.id, label: 'SPA', position: 1 });
+
+    const needs = async (who: Who) => {
+      const seen = await view(code, who);
+      return [seen.documents[0].requires_signature, seen.signature_count, seen.overview.summary.required];
+    };
+    // In turn, from the same kept rows: only the signer is asked to sign; the room's admin sees it awaited.
+    expect(await needs({ bearer: signer.bearer })).toEqual([true, 1, 1]);
+    expect(await needs({ bearer: other.bearer })).toEqual([false, 0, 0]);
+    expect(await needs({ key: newVisitorKey() })).toEqual([false, 0, 0]);
+    expect(await needs({ bearer: owner.bearer })).toEqual([true, 1, 1]);
+    expect(await needs({ bearer: signer.bearer })).toEqual([true, 1, 1]);
+
+    await t.ctx.db
+      .update(documentRecipients)
+      .set({ signed: true })
+      .where(eq(documentRecipients.id, recipient.id));
+    expect(await needs({ bearer: signer.bearer })).toEqual([false, 0, 0]);
+    expect(await needs({ bearer: owner.bearer })).toEqual([false, 0, 0]);
+  });
+
+  it('sends each document once: the overview of a guest room carries the other sections', async () => {
+    const { room, code } = await insertCodedRoom(t, owner.account!.id, { open: true });
+    await addRoomFile(t, owner.account!.id, room.id, 'deck.pdf');
+    const seen = await view(code, { key: newVisitorKey() });
+    expect(seen.overview).not.toHaveProperty('documents');
+    expect(seen.overview.summary).toEqual({ documents: 1, required: 0 });
+    expect(seen.documents[0]).toEqual(
+      expect.objectContaining({
+        label: 'deck.pdf',
+        document_id: null,
+        status: null,
+        requires_signature: false,
+      }),
+    );
+  });
+});
