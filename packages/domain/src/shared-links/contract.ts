@@ -32,9 +32,17 @@ export const sharedLinkView = z.object({
   expired: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The caller may extend it and make a new code (the workspace's admins). */
+  abilities: z.object({ manage: z.boolean() }),
 });
 export type SharedLinkView = z.infer<typeof sharedLinkView>;
-export const sharedLinkList = z.array(sharedLinkView);
+
+/** GET /api/account/shared_link: the workspace's links, and whether the caller may make one. */
+export const sharedLinkList = z.object({
+  links: z.array(sharedLinkView),
+  abilities: z.object({ create: z.boolean() }),
+});
+export type SharedLinkList = z.infer<typeof sharedLinkList>;
 
 /** POST /api/account/shared_link: create the workspace's link (for that module) or push its expiry. */
 export const saveSharedLinkBody = z.object({
