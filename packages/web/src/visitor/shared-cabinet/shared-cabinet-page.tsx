@@ -149,7 +149,7 @@ function Listing({
   const empty = listing.folders.length === 0 && listing.files.length === 0;
   return (
     <Stack gap="md">
-      <Breadcrumbs aria-label="Folder path">
+      <Breadcrumbs component="nav" aria-label="Folder path">
         {crumbs(listing.path).map(([label, target], index, all) =>
           index === all.length - 1 ? (
             <Text key={target} fw={600}>
