@@ -78,7 +78,44 @@ async function setUp(request: APIRequestContext, accountId: number, folder: stri
     name: 'Investor questionnaire',
     email: visitor,
   });
+  await finishWorkflow(request, headers, transactionId, post);
   return { projectId: project.id as number, moduleId: (project.template?.module_id ?? 1) as number };
+}
+
+/**
+ * Finishes the workflow as its owner would (its screens have their own specs): the questionnaire's
+ * remaining required answers, Submit Form, the SAFE uploaded (signed elsewhere) rather than generated, and
+ * Submit Task. The group is then closed and its one task Completed, with no signing round to wait for.
+ */
+async function finishWorkflow(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  transactionId: number,
+  post: Awaited<ReturnType<typeof demoAccountApi>>['post'],
+) {
+  const call = async (method: 'put' | 'get', url: string, data?: unknown) => {
+    const res = await request[method](url, { headers, data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  for (const [key, value] of [
+    ['valuation_cap', '$10,000,000.00'],
+    ['closing_date', '03/02/2026'],
+  ])
+    await post('/api/account/flat_feature', { transaction_id: transactionId, feature_type_id: key, value });
+  await call('put', `/api/account/transaction/${transactionId}`, { validated_questionnaire: true });
+  const group = await call('get', `/api/account/transaction/${transactionId}`);
+  const safe = group.tasks[0];
+  await call('put', `/api/account/task/${safe.id}`, { action: 'upload' });
+  const upload = await request.post(`/api/account/task/${safe.id}/upload`, {
+    headers,
+    multipart: { file: { name: 'SAFE.pdf', mimeType: 'application/pdf', buffer: await pdf('SAFE', 1) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  await post(`/api/account/transaction/${transactionId}/finalize`, {});
+  const finished = await call('get', `/api/account/transaction/${transactionId}`);
+  expect(finished.open).toBe(false);
+  expect(finished.tasks.map((task: { state: string }) => task.state)).toEqual(['Completed']);
 }
 
 test('an admin builds a data room, a visitor signs its NDA and reads a document, the admin sees the visit', async ({
@@ -261,5 +298,16 @@ test('an admin builds a data room, a visitor signs its NDA and reads a document,
     await expect(history.getByTestId('history-entry').filter({ hasText: 'Viewed' }).first()).toBeVisible();
     await expect(history.getByTestId('history-entry').filter({ hasText: 'Opened a form' })).toHaveCount(1);
     await shot(page, '05-history');
+  });
+
+  await test.step('the Rooms page loads the data room’s details when asked: the visit shows', async () => {
+    await page.goto(`/c/${accountId}/rooms`);
+    const row = page.getByRole('row', { name: new RegExp(label) });
+    await expect(row.getByText('1 document · 1 link · 1 table')).toBeVisible();
+    // A data room is not a report or deal room: its details wait for the user.
+    await row.getByRole('button', { name: `Load details of ${label}` }).click();
+    await expect(row.getByText('0 requiring signature')).toBeVisible();
+    await expect(row.getByText(/^Last visit /)).toBeVisible();
+    await page.screenshot({ path: '/tmp/journey-rooms-page.png', fullPage: true });
   });
 });

@@ -236,6 +236,13 @@ const rows: Row[] = [
     expect: each(200, NO_BEARER),
   },
   {
+    // A report file link opens only with the token GET /api/user/report signed for that user and a file of
+    // that report (report-files.test.ts): a room file with a made-up token opens nothing for anyone.
+    route: 'GET /api/user/report/file/{a}/jwt/{b}',
+    request: (_f, c) => ({ method: 'GET', url: `/api/user/report/file/${c.fileId}/jwt/${'x'.repeat(40)}` }),
+    expect: each(404, NO_BEARER),
+  },
+  {
     route: 'GET /api/redirect/form/{code}',
     request: (_f, c) => ({ method: 'GET', url: `/api/redirect/form/${c.standingCode}` }),
     expect: FORM(302, { reusedLink: 404 }),

@@ -15,6 +15,7 @@ import {
   files,
   memberships,
   rooms,
+  roomVisitors,
 } from '../src/db/schema/index.ts';
 import { codeHash } from '../src/modules/rooms/link-codes.ts';
 import { loadRoomOverview } from '../src/modules/rooms/overview.ts';
@@ -407,6 +408,17 @@ describe('rooms, admin side (spec 3 §2–§7)', () => {
       room: { id: mine.roomId, counts: { documents: 1, links: 1, tables: 1 } },
     });
     expect((await userGet(member, `/api/user/rooms/${theirs.roomId}`)).statusCode).toBe(404);
+
+    // The list carries what the access badge needs; the detail adds the last visit: the room's latest by
+    // anyone for its admins, the user's own for anyone else.
+    expect(listed[0]).toMatchObject({ open: false, require_auth: false, strict: false });
+    expect((await userGet(me, `/api/user/rooms/${mine.roomId}`)).json().last_visit_at).toBeNull();
+    const at = new Date('2026-03-04T05:06:07.000Z');
+    await t.ctx.db
+      .insert(roomVisitors)
+      .values({ roomId: mine.roomId, email: 'v@example.com', lastVisitedAt: at });
+    expect((await userGet(me, `/api/user/rooms/${mine.roomId}`)).json().last_visit_at).toBe(at.toISOString());
+    expect((await userGet(member, `/api/user/rooms/${mine.roomId}`)).json().last_visit_at).toBeNull();
 
     await t.ctx.db.update(accounts).set({ roleId: 3 }).where(eq(accounts.id, other.account!.id));
     try {

@@ -65,6 +65,10 @@ export const updateSharedReportBody = z.object({
 });
 export const sharedReportResponse = z.object({ message: z.string(), report: sharedReportView });
 
+/** A file a report cell names, and the link that opens it. */
+export const reportFileLink = z.object({ id: z.number(), filename: z.string(), url: z.string() });
+export type ReportFileLink = z.infer<typeof reportFileLink>;
+
 /** GET /api/user/report: a shared report as one user sees it, across their workspaces. */
 export const userReportView = z.object({
   id: z.number(),
@@ -73,8 +77,16 @@ export const userReportView = z.object({
   question_label: z.string(),
   feature_types: z.array(reportColumn),
   rows: z.array(reportRow),
+  /**
+   * The cabinet files the rows' document columns name (a value is the file's id), each with a short-lived
+   * link for this user: GET /api/user/report/file/{fileId}/jwt/{token}.
+   */
+  files: z.array(reportFileLink),
 });
 export type UserReportView = z.infer<typeof userReportView>;
+
+/** GET /api/user/report/file/{a}/jwt/{b}: a = the file's id, b = the token GET /api/user/report gave. */
+export const reportFileParams = z.object({ a: rowIdParam, b: z.string().min(20).max(2000) });
 
 /** A report table in a room's overview (room_reports), rows already narrowed for the viewer. */
 export const roomReportView = z.object({

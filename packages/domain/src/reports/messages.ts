@@ -13,4 +13,6 @@ export const REPORT_MESSAGES = {
   manageSharing: 'Manage Report Sharing',
   noRows: 'No rows yet.',
   reportNotFound: 'Report not found',
+  /** A report file link that is expired, another's, or no longer names a value of the report (not in the spec). */
+  fileLinkGone: 'This link has expired.',
 } as const;

@@ -178,6 +178,9 @@ export const userRoomView = z.object({
   type: z.string().nullable(),
   status: z.string(),
   open: z.boolean(),
+  /** With open and strict, the room's access mode (Private, Open, Sign-in Required). */
+  require_auth: z.boolean(),
+  strict: z.boolean(),
   account: z.object({ id: z.number(), name: z.string() }),
   counts: z.object({ documents: z.number(), links: z.number(), tables: z.number() }),
   created_at: z.string(),
@@ -203,5 +206,7 @@ export const userRoomDetail = z.object({
   room: userRoomView,
   overview: roomOverview,
   abilities: roomAbilities,
+  /** The room's latest visit by anyone for its admins; the user's own latest visit for anyone else. */
+  last_visit_at: z.string().nullable(),
 });
 export type UserRoomDetail = z.infer<typeof userRoomDetail>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addonView, feeView, productView } from '../billing-charges/contract.ts';
 import { flag, int32Param, rowId, rowIdParam } from '../contract/common.ts';
 import { counselPartnerOption } from '../partners/contract.ts';
 import { TASK_MODES } from './field-types.ts';
@@ -143,6 +144,9 @@ export const taskView = taskSummary.extend({
   template_variant: templateVariant.nullable(),
   template_type: z.object({ customer_label: z.string(), variants: z.array(templateVariant) }),
   timeline: z.array(timelineEntry),
+  /** Spec 2 §3: the task's fees and add-ons, as its card shows them (amounts in cents). */
+  fees: z.array(feeView),
+  addons: z.array(addonView),
 });
 export type TaskView = z.infer<typeof taskView>;
 
@@ -184,6 +188,8 @@ export type TransactionSummary = z.infer<typeof transactionSummary>;
 export const transactionView = transactionCard.extend({
   description: z.string(),
   account_id: z.number(),
+  /** Spec 2 §3 product: the tasks' fees, what is left to pay (fee_total, cents) and add-ons. */
+  product: productView,
   /** The answers frozen at submission. */
   finalize_snapshot: z.record(z.string(), z.unknown()).nullable(),
   /** Assign Reviewers: who reviews the group's documents once they are generated. */

@@ -18,11 +18,14 @@ import { AppError } from '../http/errors.ts';
 const ALG = 'ES256';
 const MAX_VERIFIED = 10_000;
 
-/** `oidc` marks the short-lived state of a sign-in with an OIDC issuer (never accepted as a user token). */
+/**
+ * `oidc` marks the short-lived state of a sign-in with an OIDC issuer, `report_file` a link to one file of
+ * one shared report for one user (modules/reports/report-file-links.ts); neither is accepted as a user token.
+ */
 export type TokenClaims = Record<string, unknown> & {
   sid: string;
   sub: string;
-  typ: 'id' | 'access' | 'oidc';
+  typ: 'id' | 'access' | 'oidc' | 'report_file';
 };
 
 export type TokenService = {

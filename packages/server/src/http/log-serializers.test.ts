@@ -29,6 +29,16 @@ describe('request URLs in logs', () => {
     expect(redactUrl('/api/public/verify')).toBe('/api/public/verify');
   });
 
+  it('never a shared cabinet code, an access_code or a report file link', () => {
+    expect(redactUrl('/shared-cabinet/AbCdEfGhIjKlMnOpQrStUv')).toBe('/shared-cabinet/[redacted]');
+    expect(redactUrl('/api/unlisted/account/storage/folder?path=/a&access_code=AbCd')).toBe(
+      '/api/unlisted/account/storage/folder?path=/a&access_code=[redacted]',
+    );
+    expect(redactUrl('/api/user/report/file/12/jwt/eyJ.abc.def')).toBe(
+      '/api/user/report/file/12/jwt/[redacted]',
+    );
+  });
+
   it("never a data room's or an outside form's code in the path", () => {
     expect(redactUrl('/data-room/AbCdEfGhIjKlMnOpQrStUv/overview')).toBe('/data-room/[redacted]/overview');
     expect(redactUrl('/data-room/v1/AbCd/overview')).toBe('/data-room/v1/[redacted]/overview');

@@ -66,6 +66,13 @@ export const userCalls: UserCall[] = [
   u('GET /api/user/me', () => ({ url: '/api/user/me' }), anonymousOnly),
   // Shared reports: any signed-in user (a member's workspaces, or their own rows elsewhere).
   u('GET /api/user/report', () => ({ url: '/api/user/report' }), anonymousOnly),
+  // A report file link opens only with the token GET /api/user/report signed for that user and file
+  // (report-files.test.ts); a made-up one opens nothing for anyone.
+  u(
+    'GET /api/user/report/file/{a}/jwt/{b}',
+    () => ({ url: `/api/user/report/file/1/jwt/${'x'.repeat(40)}` }),
+    () => true,
+  ),
   u('GET /api/user/accounts', () => ({ url: '/api/user/accounts' }), anonymousOnly),
   u(
     'POST /api/user/accounts',

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './billing.ts';
 export * from './brands.ts';
 export * from './codes.ts';
 export * from './live.ts';

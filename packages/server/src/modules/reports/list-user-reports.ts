@@ -1,5 +1,6 @@
-import { RESTRICTED_ROLE_ID, type UserReportView } from '@charter/domain';
+import { RESTRICTED_ROLE_ID, type ReportRow, type UserReportView } from '@charter/domain';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { TokenService } from '../../adapters/tokens.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   accounts,
@@ -10,8 +11,9 @@ import {
   sharedReports,
 } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
-import { loadCatalogue } from './catalogue.ts';
+import { loadCatalogue, type ReportDefinition } from './catalogue.ts';
 import { presentColumns } from './presenters.ts';
+import { reportFileLinks } from './report-file-links.ts';
 import { chosenRows, loadReportRows, maskedRows, ownRows, rowsOf } from './rows.ts';
 
 /** The user's verified addresses, lower-cased: what their own rows of a report are found by. */
@@ -30,18 +32,20 @@ async function verifiedEmails(tx: Tx, actor: UserActor) {
   return new Set(all.map((email) => email.trim().toLowerCase()));
 }
 
+/** A shared report as one user sees it: its definition and the rows they may see (never empty). */
+export type VisibleReport = {
+  report: typeof sharedReports.$inferSelect;
+  accountName: string;
+  definition: ReportDefinition;
+  rows: ReportRow[];
+};
+
 /**
- * GET /api/user/report: the active shared reports a user may see, across workspaces. A member of a
- * (non-restricted) workspace sees its shared reports' chosen rows; anyone else (an investor, an LP) sees
- * only the rows whose email column holds one of their verified addresses. Empty tables are left out.
+ * The active shared reports a user may see, across workspaces. A member of a (non-restricted) workspace
+ * sees its shared reports' chosen rows; anyone else (an investor, an LP) sees only the rows whose email
+ * column holds one of their verified addresses. Empty tables are left out.
  */
-export async function listUserReports({
-  tx,
-  actor,
-}: {
-  tx: Tx;
-  actor: UserActor;
-}): Promise<UserReportView[]> {
+export async function visibleUserReports(tx: Tx, actor: UserActor): Promise<VisibleReport[]> {
   const emails = await verifiedEmails(tx, actor);
   const memberOf = await tx
     .select({ accountId: memberships.accountId })
@@ -74,20 +78,35 @@ export async function listUserReports({
   const rows = await loadReportRows(tx, definitions);
   const byKey = new Map(definitions.map((d) => [`${d.accountId}:${d.key}`, d]));
   return shared.flatMap(({ report, accountName }) => {
-    const d = byKey.get(`${report.accountId}:${report.reportKey}`);
-    if (!d) return [];
-    const chosen = chosenRows(rowsOf(rows, d), report.metadata?.resource_id ?? []);
-    const visible = members.has(report.accountId) ? chosen : maskedRows(d, ownRows(d, chosen, emails));
-    if (visible.length === 0) return [];
-    return [
-      {
-        id: report.id,
-        account: { id: report.accountId, name: accountName },
-        feature_type_id: d.key,
-        question_label: d.label,
-        feature_types: presentColumns(d),
-        rows: visible,
-      },
-    ];
+    const definition = byKey.get(`${report.accountId}:${report.reportKey}`);
+    if (!definition) return [];
+    const chosen = chosenRows(rowsOf(rows, definition), report.metadata?.resource_id ?? []);
+    const visible = members.has(report.accountId)
+      ? chosen
+      : maskedRows(definition, ownRows(definition, chosen, emails));
+    return visible.length === 0 ? [] : [{ report, accountName, definition, rows: visible }];
   });
+}
+
+/** GET /api/user/report: the user's shared reports, each file a document column names with its link. */
+export async function listUserReports({
+  tx,
+  actor,
+  tokens,
+}: {
+  tx: Tx;
+  actor: UserActor;
+  tokens: TokenService;
+}): Promise<UserReportView[]> {
+  const visible = await visibleUserReports(tx, actor);
+  const links = await reportFileLinks({ tx, actor, tokens, reports: visible });
+  return visible.map(({ report, accountName, definition, rows }) => ({
+    id: report.id,
+    account: { id: report.accountId, name: accountName },
+    feature_type_id: definition.key,
+    question_label: definition.label,
+    feature_types: presentColumns(definition),
+    rows,
+    files: links.get(report.id) ?? [],
+  }));
 }

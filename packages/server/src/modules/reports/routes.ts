@@ -1,9 +1,11 @@
 import {
   addRoomReportBody,
+  binaryResponse,
   createSharedReportBody,
   idParams,
   messageResponse,
   REPORT_MESSAGES,
+  reportFileParams,
   reportTablesResponse,
   roomReportParams,
   roomReportResponse,
@@ -14,6 +16,7 @@ import {
   userReportView,
 } from '@charter/domain';
 import { z } from 'zod';
+import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
 import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import type { App } from '../../http/types.ts';
@@ -22,6 +25,7 @@ import { createSharedReport } from './create-shared-report.ts';
 import { listReports } from './list-reports.ts';
 import { listSharedReports } from './list-shared-reports.ts';
 import { listUserReports } from './list-user-reports.ts';
+import { openReportFile } from './open-report-file.ts';
 import { presentSharedReport } from './presenters.ts';
 import { removeRoomReport } from './remove-room-report.ts';
 import { swapRoomReports } from './swap-room-reports.ts';
@@ -38,7 +42,31 @@ export async function reportRoutes(app: App, ctx: AppContext) {
     { schema: { tags, response: { 200: z.array(userReportView) } } },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      return ctx.db.transaction((tx) => listUserReports({ tx, actor }));
+      return ctx.db.transaction((tx) => listUserReports({ tx, actor, tokens: ctx.tokens }));
+    },
+  );
+
+  app.get(
+    '/api/user/report/file/:a/jwt/:b',
+    {
+      schema: {
+        tags,
+        params: reportFileParams,
+        response: { 200: binaryResponse('A file a shared report’s row names, while its link lasts', '*/*') },
+      },
+    },
+    async (request, reply) => {
+      const actor = await authenticateUser(ctx, request);
+      const { a, b } = request.params;
+      const file = await ctx.db.transaction((tx) =>
+        openReportFile({ tx, actor, tokens: ctx.tokens, fileId: a, token: b }),
+      );
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', contentDisposition(file.filename, 'inline'))
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(await ctx.storage.get(file.storageKey));
     },
   );
 

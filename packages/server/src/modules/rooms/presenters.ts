@@ -42,6 +42,8 @@ export const presentUserRoom = (
   type: row.type,
   status: row.status,
   open: row.open,
+  require_auth: row.requireAuth,
+  strict: row.strict,
   account,
   counts,
   created_at: row.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import type { UserRoomDetail } from '@charter/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { accounts, memberships, rooms } from '../../db/schema/index.ts';
+import { accounts, memberships, rooms, roomVisitors } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { loadRoomView } from './overview.ts';
@@ -40,5 +40,17 @@ export async function userRoom({
     ),
     overview,
     abilities: { edit: admin, settings: admin, share: admin, delete: admin },
+    last_visit_at: await lastVisit(tx, row.room.id, admin ? null : actor.userId),
   };
+}
+
+/** The room's latest visit (one visitor's, when a user is named), from room_visitors' last_visited_at. */
+async function lastVisit(tx: Tx, roomId: number, userId: number | null) {
+  const [row] = await tx
+    .select({ at: max(roomVisitors.lastVisitedAt) })
+    .from(roomVisitors)
+    .where(
+      and(eq(roomVisitors.roomId, roomId), userId === null ? undefined : eq(roomVisitors.userId, userId)),
+    );
+  return row?.at ? new Date(row.at).toISOString() : null;
 }

@@ -1,4 +1,4 @@
-import { FIELD_TYPES, SIGNING_ROLE, TASK_MODES, WORKFLOW_AREAS } from '@charter/domain';
+import { FIELD_TYPES, SIGNING_ROLE, STATE_FEE_TABLES, TASK_MODES, WORKFLOW_AREAS } from '@charter/domain';
 import { z } from 'zod';
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'ids are lower-case letters, digits, - and _');
@@ -59,6 +59,35 @@ const signer = z.object({
 });
 export type TemplateSigner = z.infer<typeof signer>;
 
+/**
+ * A fee of a task (spec 2 §3 Fee), charged once when its group is submitted. `amount` is in cents; a fee with
+ * a `dynamic_table` reads its amount from that per-state table (packages/domain billing-charges
+ * STATE_FEES) by the answer of the question `feature_type_id` names (a state question of the group).
+ */
+const fee = z
+  .object({
+    key: id,
+    label: z.string().min(1),
+    amount: z.number().int().min(0).default(0),
+    is_annual: z.boolean().default(false),
+    comment: z.string().default(''),
+    dynamic_table: z.enum(STATE_FEE_TABLES).optional(),
+    feature_type_id: id.optional(),
+  })
+  .refine((f) => !f.dynamic_table || f.feature_type_id, {
+    message: 'a fee with a dynamic_table names the state question in feature_type_id',
+  });
+export type TemplateFee = z.infer<typeof fee>;
+
+/** An add-on of a task (spec 2 §3 Add-on): a recurring service bought with it; amount in cents. */
+const addon = z.object({
+  key: id,
+  label: z.string().min(1),
+  amount: z.number().int().min(0),
+  period: z.enum(['year', 'month']),
+});
+export type TemplateAddon = z.infer<typeof addon>;
+
 const task = z.object({
   id,
   label: z.string().min(1),
@@ -71,6 +100,10 @@ const task = z.object({
     .default([]),
   variants: z.array(variant).default([]),
   signers: z.array(signer).default([]),
+  fees: z.array(fee).default([]),
+  addons: z.array(addon).default([]),
+  /** Document credits the task uses when it is submitted to be generated (Generate or Custom). */
+  credits: z.number().int().min(0).default(0),
 });
 
 const transaction = z.object({
@@ -105,6 +138,10 @@ export const projectTemplateSchema = z.object({
   }),
   description: z.string().min(1),
   faqs: z.array(z.object({ question: z.string(), answer: z.string() })).default([]),
+  /**
+   * prerequisites.subscriptions (spec 2 §3): the plans one of which must be active to submit (starter,
+   * advanced, premium, state_filing_agent …); advanced counts as starter.
+   */
   prerequisites: z.array(z.string()).default([]),
   transactions: z.array(transaction).min(1),
 });

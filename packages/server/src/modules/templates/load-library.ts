@@ -78,6 +78,13 @@ export function checkLibrary(templates: ProjectTemplate[], bodies: Map<string, s
       }
       for (const task of transaction.tasks) {
         problems.push(...checkSigners(task, where, questions));
+        for (const fee of task.fees) {
+          const state = fee.feature_type_id ? questions.get(fee.feature_type_id) : undefined;
+          if (fee.feature_type_id && state?.type !== 'state')
+            problems.push(
+              `${where}/${task.id}: fee ${fee.key} reads no state question ${fee.feature_type_id}`,
+            );
+        }
         for (const variant of task.variants) {
           const body = bodies.get(variant.body);
           if (body === undefined) continue;

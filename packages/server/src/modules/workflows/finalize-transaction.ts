@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { documents, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import type { FormActor, MemberActor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { settleSubmission } from '../billing-charges/settle-submission.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { assertQuestionnaireValid } from './answers.ts';
 import { templateFor } from './catalog.ts';
@@ -18,17 +19,11 @@ export const FORM_NOT_VALIDATED = '- Fill out all required fields before continu
 type GroupInput = { tx: Tx; actor: MemberActor | FormActor; id: number };
 
 /**
- * POST /api/account/transaction/{id}/finalize: submits the task group. Prior groups of the project must
- * be submitted; the form must be validated (an assessment is validated here). The answers are frozen in
- * finalize_snapshot and each Generate task becomes a durable generation job.
+ * What a group must be to be submitted (locked for the rest of the transaction): open, no prior group
+ * open, its form validated (an assessment is validated here) and complete. Billing runs these first too,
+ * before any money moves.
  */
-export async function finalizeTransaction({
-  ctx,
-  tx,
-  actor,
-  id,
-  send = null,
-}: GroupInput & { ctx: AppContext; send?: { brand: MailBrand } | null }) {
+export async function checkSubmittable({ tx, actor, id }: GroupInput) {
   const transaction =
     actor.kind === 'form' ? await formTransaction(tx, actor, id) : await findTransaction(tx, actor, id, true);
   if (!transaction.open) throw new AppError('CONFLICT', ALREADY_SUBMITTED);
@@ -52,6 +47,24 @@ export async function finalizeTransaction({
   const answers = await assertQuestionnaireValid(tx, transaction, template);
   const customProblem = await customDocumentProblem(tx, id);
   if (customProblem) throw new AppError('VALIDATION_ERROR', customProblem);
+  return { transaction, answers };
+}
+
+/**
+ * POST /api/account/transaction/{id}/finalize: submits the task group. Prior groups of the project must
+ * be submitted; the form must be validated (an assessment is validated here). Billing's part (credits,
+ * covered fees, nothing left unpaid: modules/billing-charges) commits with it. The answers are frozen in
+ * finalize_snapshot and each Generate task becomes a durable generation job.
+ */
+export async function finalizeTransaction({
+  ctx,
+  tx,
+  actor,
+  id,
+  send = null,
+}: GroupInput & { ctx: AppContext; send?: { brand: MailBrand } | null }) {
+  const { transaction, answers } = await checkSubmittable({ tx, actor, id });
+  await settleSubmission({ tx, transaction, userId: actor.kind === 'member' ? actor.userId : null });
   const now = new Date();
   const taskRows = await tx.select().from(tasks).where(eq(tasks.transactionId, id));
   let processing = false;

@@ -1,8 +1,9 @@
-import type { TaskMode, TransactionSummary, TransactionView } from '@charter/domain';
+import type { ProductView, TaskMode, TransactionSummary, TransactionView } from '@charter/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, projects, taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
+import { priceTransaction } from '../billing-charges/pricing.ts';
 import { loadTemplates } from './catalog.ts';
 import { visibleTransactions } from './policies.ts';
 import {
@@ -197,7 +198,16 @@ async function loadTransactionViews(tx: Tx, actor: MemberActor, options: LoadOpt
     : [];
   const eventsByTask = groupBy(eventRows, (e) => e.taskId);
   const groupTemplates = new Map<string, TransactionView['template']>();
+  // Fees read the answers and charges of each group: this view is of one group (loadTransactionView).
+  const products = new Map<number, ProductView>();
+  for (const row of rows) {
+    const transactionTemplate = templates
+      .get(row.templateId)
+      ?.transactions.find((t) => t.id === row.templateKey);
+    products.set(row.id, (await priceTransaction(tx, row, transactionTemplate)).product);
+  }
   return rows.map((row) => {
+    const product = products.get(row.id) ?? { fees: [], fee_total: 0, addon: [] };
     const template = templates.get(row.templateId);
     const transactionTemplate = template?.transactions.find((t) => t.id === row.templateKey);
     const cacheKey = `${row.templateId}/${row.templateKey}`;
@@ -207,9 +217,15 @@ async function loadTransactionViews(tx: Tx, actor: MemberActor, options: LoadOpt
       groupTemplates.set(cacheKey, groupTemplate);
     }
     const taskViews = (tasksByTransaction.get(row.id) ?? []).map((task) =>
-      presentTask(task, transactionTemplate, documentByTask.get(task.id), eventsByTask.get(task.id) ?? []),
+      presentTask(
+        task,
+        transactionTemplate,
+        documentByTask.get(task.id),
+        eventsByTask.get(task.id) ?? [],
+        product,
+      ),
     );
-    return presentTransaction(row, groupTemplate, taskViews);
+    return presentTransaction(row, groupTemplate, taskViews, product);
   });
 }
 

@@ -4,6 +4,7 @@ import {
   type CustomDocumentView,
   type DocumentView,
   deliverableTimeline,
+  type ProductView,
   type ProjectView,
   type QuestionnaireAnswers,
   type QuestionnaireView,
@@ -98,6 +99,7 @@ export function presentTask(
   template: TransactionTemplate | undefined,
   document: ListDocument | undefined,
   events: EventRow[],
+  product: ProductView,
 ): TaskView {
   const taskTemplate = template?.tasks.find((t) => t.id === row.templateKey);
   const variants = taskTemplate?.variants ?? [];
@@ -134,6 +136,8 @@ export function presentTask(
       link: event.link,
       created_at: event.createdAt.toISOString(),
     })),
+    fees: product.fees.filter((fee) => fee.taskId === row.id),
+    addons: product.addon.filter((addon) => addon.taskId === row.id),
   };
 }
 
@@ -199,9 +203,11 @@ export function presentTransaction(
   row: ListTransaction,
   template: TransactionView['template'],
   tasks: TaskView[],
+  product: ProductView,
 ): TransactionView {
   const view = {
     ...groupCard(row),
+    product,
     description: template.description,
     account_id: row.accountId,
     finalize_snapshot: row.finalizeSnapshot ?? null,

@@ -6,6 +6,8 @@ import { useParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { LedgerCsvModal } from '../billing-charges/ledger-csv-modal.tsx';
+import { useAccountMe } from '../shell/queries.ts';
 import { useReports } from './queries.ts';
 import { ResourceTable } from './resource-table/resource-table.tsx';
 import { SharingModal } from './sharing-modal.tsx';
@@ -16,6 +18,8 @@ export function ReportsPage() {
   const reports = useReports(companyId);
   const { push } = useNotices();
   const [sharing, setSharing] = useState<ReportTableView | null>(null);
+  const [ledger, setLedger] = useState<ReportTableView | null>(null);
+  const me = useAccountMe(companyId);
   const notice = (message: string) => push({ type: 'info', message });
 
   return (
@@ -58,21 +62,36 @@ export function ReportsPage() {
                 fileName={`${report.template_label} - ${report.question_label}`}
                 onNotice={notice}
                 actions={
-                  report.abilities.share && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconShare size={14} />}
-                      onClick={() => setSharing(report)}
-                    >
-                      Manage Report Sharing
+                  <>
+                    <Button size="xs" variant="light" onClick={() => setLedger(report)}>
+                      Ledger CSV
                     </Button>
-                  )
+                    {report.abilities.share && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconShare size={14} />}
+                        onClick={() => setSharing(report)}
+                      >
+                        Manage Report Sharing
+                      </Button>
+                    )}
+                  </>
                 }
               />
             </Stack>
           </Paper>
         ))
+      )}
+      {ledger && (
+        <LedgerCsvModal
+          entity={me.data?.account.company_name || me.data?.account.name || 'Workspace'}
+          label={ledger.question_label}
+          columns={ledger.feature_types}
+          rows={ledger.rows}
+          onClose={() => setLedger(null)}
+          onNotice={notice}
+        />
       )}
       {sharing && <SharingModal companyId={companyId} report={sharing} onClose={() => setSharing(null)} />}
     </Stack>

@@ -32,6 +32,7 @@ export function UserReports({
               rows={report.rows}
               fileName={`${report.account.name} - ${report.question_label}`}
               onNotice={onNotice}
+              files={report.files}
             />
           </Stack>
         </Paper>

@@ -1,10 +1,12 @@
 import {
+  GENERIC_ERROR,
   ROOM_ACCESS,
   ROOM_ADMIN_MESSAGES,
   ROOM_MESSAGES,
   ROOM_TYPES,
   type RoomType,
-  type RoomView,
+  type UserRoomDetail,
+  type UserRoomView,
 } from '@charter/domain';
 import {
   Alert,
@@ -28,9 +30,10 @@ import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useAccountMe } from '../shell/queries.ts';
-import { roomsApi, useRoomMutation, useRooms } from './api.ts';
+import { roomsApi, useRoomMutation } from './api.ts';
 import { ROOM_FAILURES, ROOM_TYPE_LABELS } from './messages.ts';
 import { accessMode } from './room-access.ts';
+import { useRoomDetails, useUserRooms } from './user-rooms.ts';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'No type' },
@@ -40,7 +43,7 @@ const TYPE_OPTIONS = [
 /** /c/:companyId/rooms: the workspace's rooms and New Room. */
 export function RoomsPage() {
   const companyId = Number(useParams().companyId);
-  const rooms = useRooms(companyId);
+  const rooms = useUserRooms(companyId);
   const [creating, setCreating] = useState(false);
   const me = useAccountMe(companyId);
   // Creating rooms is the workspace admins' (modules/rooms/policies.ts).
@@ -65,7 +68,8 @@ export function RoomsPage() {
   );
 }
 
-function RoomsTable({ companyId, rooms }: { companyId: number; rooms: RoomView[] }) {
+function RoomsTable({ companyId, rooms }: { companyId: number; rooms: UserRoomView[] }) {
+  const details = useRoomDetails(companyId, rooms);
   if (rooms.length === 0)
     return (
       <Paper withBorder p="xl" radius="md">
@@ -81,6 +85,8 @@ function RoomsTable({ companyId, rooms }: { companyId: number; rooms: RoomView[]
             <Table.Th>Type</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Access</Table.Th>
+            <Table.Th>Contents</Table.Th>
+            <Table.Th>Details</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -96,11 +102,77 @@ function RoomsTable({ companyId, rooms }: { companyId: number; rooms: RoomView[]
                   {ROOM_ACCESS[accessMode(room)]}
                 </Badge>
               </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {contentsOf(room)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <RoomDetailsCell
+                  room={room}
+                  state={details.state(room.id)}
+                  detail={details.detail(room.id)}
+                  onLoad={() => details.load(room.id)}
+                />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Paper>
+  );
+}
+
+const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const contentsOf = ({ counts }: UserRoomView) =>
+  [
+    counted(counts.documents, 'document'),
+    counted(counts.links, 'link'),
+    counted(counts.tables, 'table'),
+  ].join(' · ');
+
+/** What the room's detail adds to the list: documents requiring signature and the last visit. */
+function RoomDetailsCell({
+  room,
+  state,
+  detail,
+  onLoad,
+}: {
+  room: UserRoomView;
+  state: 'idle' | 'loading' | 'error' | 'done';
+  detail: UserRoomDetail | undefined;
+  onLoad: () => void;
+}) {
+  if (state === 'loading') return <Loader size="xs" aria-label={`Loading details of ${room.label}`} />;
+  if (state === 'error')
+    return (
+      <Text size="sm" c="red">
+        {GENERIC_ERROR}
+      </Text>
+    );
+  if (state === 'idle' || !detail)
+    return (
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        onClick={onLoad}
+        aria-label={`Load details of ${room.label}`}
+      >
+        Load details
+      </Button>
+    );
+  const required = detail.overview.badges.requiring_signature;
+  return (
+    <Group gap="xs" wrap="nowrap" data-details={room.id}>
+      <Badge variant="light" color={required > 0 ? 'orange' : 'gray'}>
+        {required} requiring signature
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {detail.last_visit_at
+          ? `Last visit ${new Date(detail.last_visit_at).toLocaleString()}`
+          : 'No visits yet'}
+      </Text>
+    </Group>
   );
 }
 

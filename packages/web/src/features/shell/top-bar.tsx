@@ -1,4 +1,6 @@
 import { Burger, Group } from '@mantine/core';
+import { UpgradePlanButton } from '../billing/upgrade-plan-button.tsx';
+import { CreditCounter } from '../billing-charges/credit-counter.tsx';
 import type { LiveState } from '../live/live-socket.ts';
 import { LiveStatus } from '../live/live-status.tsx';
 import { CompanyMenu } from './company-menu.tsx';
@@ -30,6 +32,8 @@ export function TopBar({ companyId, accountName, roleId, liveState, mobileOpened
       <Group gap="sm" ml="auto" wrap="nowrap" miw={0}>
         {liveState && <LiveStatus state={liveState} />}
         <NotificationsBell />
+        {companyId > 0 && <CreditCounter companyId={companyId} roleId={roleId} />}
+        <UpgradePlanButton companyId={companyId} roleId={roleId} />
         <CompanyMenu companyId={companyId} currentName={accountName} />
         <UserMenu companyId={companyId} accountName={accountName} roleId={roleId} />
       </Group>

@@ -16,6 +16,7 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { TaskFees } from '../billing-charges/task-fees.tsx';
 import { ReviewModal } from '../review/review-modal.tsx';
 import { shownFileId } from '../signing/signing-entry.ts';
 import { useWorkbenchMutation, workbenchApi } from './api.ts';
@@ -112,6 +113,7 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
             )}
           </Group>
         </Group>
+        <TaskFees fees={task.fees ?? []} addons={task.addons ?? []} />
         {editable && variants.length > 1 && (
           <Select
             label="Template"

@@ -21,6 +21,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { PaymentModal } from '../billing-charges/payment-modal.tsx';
+import { submitErrorMessage } from '../billing-charges/submit-error.ts';
 import { DocumentsList } from '../documents/documents-list.tsx';
 import { PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
 import { outsideFormsApi, useOutsideForms } from '../outside-forms/api.ts';
@@ -81,7 +83,14 @@ export function TaskOverview(props: Props) {
   const processing = transaction.tasks.filter((t) => t.state === 'Processing').length;
   const generating = transaction.tasks.filter((t) => t.mode === 'Generate' && !t.bypassed).length;
 
+  const [paying, setPaying] = useState(false);
+  const submitFailed = (caught: unknown) => push({ type: 'error', message: submitErrorMessage(caught) });
   const confirmSubmit = () => {
+    // Fees or add-ons due: the payment/finalize modal (billing-charges) takes the card, then submits.
+    if (transaction.product.fee_total > 0) {
+      setPaying(true);
+      return;
+    }
     // Read when the dialog is confirmed: documents whose template names signers go out at once.
     let autoSend = true;
     modals.openConfirmModal({
@@ -106,7 +115,7 @@ export function TaskOverview(props: Props) {
       onConfirm: () =>
         finalize.mutate(autoSend, {
           onSuccess: () => push({ type: 'success', message: 'Task Submitted!' }),
-          onError: fail,
+          onError: submitFailed,
         }),
     });
   };
@@ -272,6 +281,14 @@ export function TaskOverview(props: Props) {
           )}
         </Group>
       </Group>
+      <PaymentModal
+        companyId={companyId}
+        transaction={transaction}
+        opened={paying}
+        onClose={() => setPaying(false)}
+        submit={(autoSend) => finalize.mutateAsync(autoSend)}
+        onSubmitted={() => push({ type: 'success', message: 'Task Submitted!' })}
+      />
       <AssignReviewersModal
         companyId={companyId}
         transaction={transaction}

@@ -54,6 +54,26 @@ describe('the resource table', () => {
     expect(cells()).toEqual(['Bea', 'Al']);
   });
 
+  it('shows a document column’s file by its name, linked to its file link', () => {
+    const withDeck = [...columns, { key: 'deck', label: 'Deck', type: 'document' }];
+    render(
+      <MantineProvider>
+        <ResourceTable
+          title="Investors"
+          columns={withDeck}
+          rows={[row(1, 'Ada', '2025-01-01', { deck: '41' }), row(2, 'Bo', '2025-01-01', { deck: '99' })]}
+          files={[{ id: 41, filename: 'Ada deck.pdf', url: '/api/user/report/file/41/jwt/t0ken' }]}
+        />
+      </MantineProvider>,
+    );
+    const link = screen.getByRole('link', { name: 'Ada deck.pdf' });
+    expect(link.getAttribute('href')).toBe('/api/user/report/file/41/jwt/t0ken');
+    expect(link.getAttribute('target')).toBe('_blank');
+    // A value with no link (a file the user may not open) stays plain text.
+    expect(screen.getByText('99')).toBeTruthy();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
   it('filters by the date a row was added', () => {
     show([row(1, 'Old', '2024-06-01'), row(2, 'New', '2025-03-01')]);
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } });

@@ -2,12 +2,13 @@ import {
   displayValue,
   REPORT_MESSAGES,
   type ReportColumn,
+  type ReportFileLink,
   type ReportRow,
   TABLE_COLLAPSE_ABOVE,
   TABLE_VIRTUALIZE_ABOVE,
 } from '@charter/domain';
 import { toCsv } from '@charter/domain/reports/csv';
-import { Alert, Button, Group, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowsSort,
@@ -32,6 +33,8 @@ export type ResourceTableProps = {
   /** Told when a download starts ('Starting Download.'), so the page can show its notice. */
   onNotice?: (message: string) => void;
   actions?: ReactNode;
+  /** The files document columns name, with their links (GET /api/user/report): a cell shows the name as a link. */
+  files?: readonly ReportFileLink[];
 };
 
 /**
@@ -47,7 +50,9 @@ export function ResourceTable({
   adminNotes,
   onNotice,
   actions,
+  files,
 }: ResourceTableProps) {
+  const fileById = useMemo(() => new Map((files ?? []).map((file) => [String(file.id), file])), [files]);
   const [sort, setSort] = useState<Sort>(null);
   const [range, setRange] = useState<DateRange>({ from: '', to: '' });
   const [collapsed, setCollapsed] = useState(rows.length > TABLE_COLLAPSE_ABOVE);
@@ -93,7 +98,11 @@ export function ResourceTable({
     <Table.Tr key={row.resource_id} data-row={row.resource_id}>
       {all.map((column) => (
         <Table.Td key={column.key}>
-          <LongText text={displayValue(column.type, cellOf(row, column))} />
+          {column.type === 'document' && fileById.has(cellOf(row, column)) ? (
+            <FileCell file={fileById.get(cellOf(row, column)) as ReportFileLink} />
+          ) : (
+            <LongText text={displayValue(column.type, cellOf(row, column))} />
+          )}
         </Table.Td>
       ))}
     </Table.Tr>
@@ -170,5 +179,14 @@ export function ResourceTable({
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** A file a document column names: its name, opening its short-lived link in a new tab. */
+function FileCell({ file }: { file: ReportFileLink }) {
+  return (
+    <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm">
+      {file.filename}
+    </Anchor>
   );
 }

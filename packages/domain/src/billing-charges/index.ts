@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './contract.ts';
+export * from './state-fees.ts';

@@ -1,0 +1,134 @@
+import type { TaskMode } from '@charter/domain';
+import {
+  type AddonView,
+  addonIdempotencyKey,
+  type FeeStatus,
+  type FeeView,
+  feeIdempotencyKey,
+  type ProductView,
+  stateFeeCents,
+} from '@charter/domain';
+import type { TransactionTemplate } from '../workflows/catalog.ts';
+
+/** A task of the group as pricing needs it. */
+export type PricedTask = { id: number; templateKey: string; mode: TaskMode | string };
+
+/** A line to charge at submission: a fee or an add-on's first period. */
+export type DueLine = {
+  purpose: 'fee' | 'addon';
+  taskId: number;
+  key: string;
+  idempotencyKey: string;
+  label: string;
+  amountCents: number;
+};
+
+/** Skipped tasks are done by the customer elsewhere: their fees and add-ons are not due. */
+const billable = (task: PricedTask) => task.mode !== 'Skip';
+
+/**
+ * The fees and add-ons of a group's tasks (spec 2 §3), priced from the answers: a dynamic fee's amount is
+ * its state table's amount for the answer of its feature_type_id (no amount: status `none`, nothing due).
+ * `charged` holds the status of each line's charge row by idempotency key; `covered` marks what a partner
+ * pays for.
+ */
+export function priceGroup(input: {
+  accountId: number;
+  template: TransactionTemplate | undefined;
+  tasks: readonly PricedTask[];
+  answers: Readonly<Record<string, string | undefined>>;
+  charged: ReadonlyMap<string, string>;
+  feesCovered: boolean;
+}): { product: ProductView; due: DueLine[]; toCover: DueLine[] } {
+  const fees: FeeView[] = [];
+  const addon: AddonView[] = [];
+  const due: DueLine[] = [];
+  const toCover: DueLine[] = [];
+  const sort = (line: DueLine, status: FeeStatus) => {
+    if (unpaid(status)) due.push(line);
+    else if (status === 'covered' && !charged.has(line.idempotencyKey)) toCover.push(line);
+  };
+  const statusOf = (key: string, amount: number): FeeStatus => {
+    if (amount <= 0) return 'none';
+    return (charged.get(key) as FeeStatus | undefined) ?? (input.feesCovered ? 'covered' : 'due');
+  };
+  const { charged } = input;
+  for (const task of input.tasks.filter(billable)) {
+    const taskTemplate = input.template?.tasks.find((t) => t.id === task.templateKey);
+    for (const fee of taskTemplate?.fees ?? []) {
+      const amount = fee.dynamic_table
+        ? (stateFeeCents(fee.dynamic_table, input.answers[fee.feature_type_id ?? '']) ?? 0)
+        : fee.amount;
+      const idempotencyKey = feeIdempotencyKey(input.accountId, task.id, fee.key);
+      const status = statusOf(idempotencyKey, amount);
+      fees.push({
+        taskId: task.id,
+        key: fee.key,
+        label: fee.label,
+        amount,
+        is_annual: fee.is_annual,
+        comment: fee.comment,
+        dynamic_table: fee.dynamic_table ?? null,
+        feature_type_id: fee.feature_type_id ?? null,
+        status,
+      });
+      sort(
+        {
+          purpose: 'fee',
+          taskId: task.id,
+          key: fee.key,
+          idempotencyKey,
+          label: fee.label,
+          amountCents: amount,
+        },
+        status,
+      );
+    }
+    for (const item of taskTemplate?.addons ?? []) {
+      const idempotencyKey = addonIdempotencyKey(input.accountId, task.id, item.key);
+      const status = statusOf(idempotencyKey, item.amount);
+      addon.push({
+        taskId: task.id,
+        key: item.key,
+        label: item.label,
+        amount: item.amount,
+        period: item.period,
+        status,
+      });
+      sort(
+        {
+          purpose: 'addon',
+          taskId: task.id,
+          key: item.key,
+          idempotencyKey,
+          label: item.label,
+          amountCents: item.amount,
+        },
+        status,
+      );
+    }
+  }
+  const fee_total = due.reduce((sum, line) => sum + line.amountCents, 0);
+  return { product: { fees, fee_total, addon }, due, toCover };
+}
+
+/** Still to pay: never charged, or charged and refused (a retry uses the same row and key). */
+const unpaid = (status: FeeStatus) => ['due', 'pending', 'failed', 'requires_action'].includes(status);
+
+/**
+ * The document credits the group's tasks use when submitted, by task: those that generate a document and
+ * have not used theirs already (a reopened and resubmitted task does not pay twice).
+ */
+export function creditsNeeded(
+  template: TransactionTemplate | undefined,
+  tasks: readonly PricedTask[],
+  used: (taskId: number) => boolean,
+) {
+  return tasks
+    .filter((task) => (task.mode === 'Generate' || task.mode === 'Custom') && !used(task.id))
+    .map((task) => ({
+      taskId: task.id,
+      credits: template?.tasks.find((t) => t.id === task.templateKey)?.credits ?? 0,
+    }))
+    .filter((entry) => entry.credits > 0);
+}

@@ -1,0 +1,361 @@
+import path from 'node:path';
+import {
+  BILLING_MESSAGES,
+  CREDITS_MESSAGES,
+  feeIdempotencyKey,
+  PAYMENT_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+} from '@charter/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentError, type ProviderCharge } from '../src/adapters/payments/provider.ts';
+import {
+  accountCredits,
+  accounts,
+  billingCustomers,
+  brands,
+  charges,
+  partners,
+  paymentMethods,
+  subscriptions,
+} from '../src/db/schema/index.ts';
+import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
+import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { createPartner } from './support/partners.ts';
+
+type ChargeInput = { idempotencyKey: string; amountCents: number; methodId: string };
+
+/**
+ * A provider that answers a repeated idempotency key with its first success (as the provider interface
+ * requires), declines or asks for authentication by the method's id, and takes a few milliseconds so
+ * concurrent requests overlap.
+ */
+function recordingProvider() {
+  const calls: ChargeInput[] = [];
+  const settled = new Map<string, ProviderCharge>();
+  let next = 0;
+  return {
+    calls,
+    settled,
+    name: 'test' as const,
+    testMode: true,
+    async charge(input: ChargeInput): Promise<ProviderCharge> {
+      calls.push(input);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const first = settled.get(input.idempotencyKey);
+      if (first?.status === 'succeeded') return first;
+      if (input.methodId.startsWith('pm_decline'))
+        throw new PaymentError(PAYMENT_MESSAGES.cardDeclined, 'card_declined');
+      const status = input.methodId.startsWith('pm_authenticate') ? 'requires_action' : 'succeeded';
+      const result: ProviderCharge = {
+        id: `ch_${++next}`,
+        status,
+        amountCents: input.amountCents,
+        failureMessage: null,
+      };
+      settled.set(input.idempotencyKey, result);
+      return result;
+    },
+  };
+}
+
+describe('billing charges: credits, fees and add-ons at submission, subscription prerequisites', () => {
+  let t: TestApp;
+  let me: SignedIn;
+  let other: SignedIn;
+  let provider: ReturnType<typeof recordingProvider>;
+  const call = accountCaller(() => t);
+
+  /** A group of `templateId` answered and validated, ready to submit. */
+  const readyGroup = async (who: SignedIn, templateId: string, state?: string) => {
+    const project = await call(who, 'POST', `/api/account/project_template/${templateId}/create`, {});
+    expect(project.status).toBe(201);
+    const group = project.body.groupedTransactions[0] as Json;
+    const save = (id: string, value: string) =>
+      call(who, 'POST', '/api/account/flat_feature', {
+        transaction_id: group.id,
+        feature_type_id: id,
+        value,
+      });
+    expect((await save('title', 'Memo')).status).toBe(200);
+    if (state) expect((await save('state', state)).status).toBe(200);
+    const validated = await call(who, 'PUT', `/api/account/transaction/${group.id}`, {
+      validated_questionnaire: 1,
+    });
+    expect(validated.status).toBe(200);
+    return group.id as number;
+  };
+  const finalize = (who: SignedIn, id: number) =>
+    call(who, 'POST', `/api/account/transaction/${id}/finalize`, { finalize_snapshot: {}, auto_send: 0 });
+
+  /** A card on file as the workspace's default (what billing-core's methods routes write). */
+  const defaultCard = async (who: SignedIn, providerMethodId: string) => {
+    const accountId = who.account!.id;
+    await t.ctx.db
+      .insert(billingCustomers)
+      .values({
+        accountId,
+        provider: 'test',
+        stripeDomain: 'charter',
+        providerCustomerId: `cus_${accountId}`,
+      })
+      .onConflictDoNothing();
+    await t.ctx.db
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(eq(paymentMethods.accountId, accountId));
+    await t.ctx.db.insert(paymentMethods).values({
+      accountId,
+      provider: 'test',
+      providerMethodId: `${providerMethodId}_${accountId}_${Math.random().toString(36).slice(2)}`,
+      kind: 'card',
+      brand: 'Visa',
+      last4: '4242',
+      isDefault: true,
+    });
+  };
+  const chargeRows = (accountId: number) =>
+    t.ctx.db.select().from(charges).where(eq(charges.accountId, accountId)).orderBy(charges.id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-billing'));
+    provider = recordingProvider();
+    // The finalize charges through ctx.payments: the recording provider stands in for the test one.
+    Object.assign(t.ctx, {
+      payments: { ...t.ctx.payments, forDomain: () => provider, byName: () => provider },
+    });
+    me = await signedIn(t);
+    other = await signedIn(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 without a workspace token, and 404 for another workspace’s group', async () => {
+    expect((await call(null, 'GET', '/api/account/billing/credits')).status).toBe(401);
+    expect((await call(null, 'GET', '/api/account/transaction/1/billing')).status).toBe(401);
+    const id = await readyGroup(me, 'test-fees');
+    expect((await call(other, 'GET', `/api/account/transaction/${id}/billing`)).status).toBe(404);
+    expect((await finalize(other, id)).status).toBe(404);
+    expect(provider.calls.filter((c) => c.idempotencyKey.includes(`:${me.account!.id}:`))).toHaveLength(0);
+  });
+
+  it('counts credits: the free plan’s, then refuses a submission with the spec’s message when none are left', async () => {
+    const who = await signedIn(t);
+    const credits = await call(who, 'GET', '/api/account/billing/credits');
+    expect(credits.body).toEqual({ limit: 3, used: 0, remaining: 3, visible: true });
+    for (let i = 0; i < 3; i++) {
+      const id = await readyGroup(who, 'test-credits');
+      expect((await finalize(who, id)).status).toBe(200);
+    }
+    expect((await call(who, 'GET', '/api/account/billing/credits')).body).toMatchObject({
+      used: 3,
+      remaining: 0,
+    });
+    const id = await readyGroup(who, 'test-credits');
+    const refused = await finalize(who, id);
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe(CREDITS_MESSAGES.notEnough);
+    expect((await call(who, 'GET', `/api/account/transaction/${id}`)).body.open).toBe(true);
+    // A skipped task generates nothing and uses no credit.
+    const task = (await call(who, 'GET', `/api/account/transaction/${id}`)).body.tasks[0] as Json;
+    await call(who, 'PUT', `/api/account/task/${task.id}`, { action: 'skip' });
+    await call(who, 'PUT', `/api/account/transaction/${id}`, { validated_questionnaire: 1 });
+    expect((await finalize(who, id)).status).toBe(200);
+    // Staff grant more (the stored limit adds to the plans’).
+    await t.ctx.db
+      .update(accountCredits)
+      .set({ creditLimit: 2 })
+      .where(eq(accountCredits.accountId, who.account!.id));
+    expect((await call(who, 'GET', '/api/account/billing/credits')).body).toMatchObject({
+      limit: 5,
+      remaining: 2,
+    });
+  });
+
+  it('shows fees priced from the state answer on the group and its task', async () => {
+    const id = await readyGroup(me, 'test-fees', 'California');
+    const view = await call(me, 'GET', `/api/account/transaction/${id}`);
+    expect(view.status).toBe(200);
+    expect(view.body.product.fees).toMatchObject([
+      { key: 'state-filing', label: 'State Filing Fee', amount: 7500, dynamic_table: 'llc', status: 'due' },
+      { key: 'annual', amount: 0, is_annual: true, status: 'none' },
+    ]);
+    expect(view.body.product.addon).toMatchObject([
+      { label: 'State Filing Agent', amount: 24900, period: 'year' },
+    ]);
+    expect(view.body.product.fee_total).toBe(7500 + 24900);
+    expect(view.body.tasks[0].fees).toHaveLength(2);
+    await call(me, 'POST', '/api/account/flat_feature', {
+      transaction_id: id,
+      feature_type_id: 'state',
+      value: 'DE',
+    });
+    const billing = await call(me, 'GET', `/api/account/transaction/${id}/billing`);
+    expect(billing.body.product.fees.map((f: Json) => f.amount)).toEqual([9000, 45000]);
+    expect(billing.body).toMatchObject({ credits_needed: 1, subscription_ok: true, covered_by: null });
+  });
+
+  it('charges each fee once under 20 concurrent finalizes, and submits once', async () => {
+    await defaultCard(me, 'pm_ok');
+    const id = await readyGroup(me, 'test-fees', 'Texas');
+    const before = provider.calls.length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => finalize(me, id)));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.status).toBe(409);
+    const rows = (await chargeRows(me.account!.id)).filter((c) => c.transactionId === id);
+    const taskId = ok[0].body.tasks[0].id as number;
+    expect(rows.map((r) => [r.idempotencyKey, r.status, r.amountCents]).sort()).toEqual(
+      [
+        [feeIdempotencyKey(me.account!.id, taskId, 'state-filing'), 'succeeded', 30000],
+        [`addon:${me.account!.id}:${taskId}:agent`, 'succeeded', 24900],
+        [`credits:${me.account!.id}:${taskId}`, 'succeeded', 0],
+      ].sort(),
+    );
+    // The provider was asked once per line: the other requests met the pending row.
+    const mine = provider.calls.slice(before);
+    expect(mine.map((c) => c.idempotencyKey).sort()).toEqual(
+      [
+        feeIdempotencyKey(me.account!.id, taskId, 'state-filing'),
+        `addon:${me.account!.id}:${taskId}:agent`,
+      ].sort(),
+    );
+    // A retried finalize afterwards is refused as already submitted and charges nothing.
+    expect((await finalize(me, id)).status).toBe(409);
+    expect(provider.calls.length - before).toBe(2);
+    const view = await call(me, 'GET', `/api/account/transaction/${id}`);
+    expect(view.body.product.fee_total).toBe(0);
+    expect(view.body.product.fees[0].status).toBe('succeeded');
+  });
+
+  it('leaves the group unsubmitted on a decline or an authentication request, and retries on the same key', async () => {
+    const who = await signedIn(t);
+    await defaultCard(who, 'pm_decline');
+    const id = await readyGroup(who, 'test-fees', 'Delaware');
+    const declined = await finalize(who, id);
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toBe('Card Declined');
+    expect((await call(who, 'GET', `/api/account/transaction/${id}`)).body.open).toBe(true);
+    const [failed] = await chargeRows(who.account!.id);
+    expect(failed).toMatchObject({ status: 'failed', failureMessage: 'Card Declined', purpose: 'fee' });
+
+    await defaultCard(who, 'pm_authenticate');
+    const action = await finalize(who, id);
+    expect(action.status).toBe(402);
+    expect(action.body).toMatchObject({
+      code: 'PAYMENT_ACTION_REQUIRED',
+      message: PAYMENT_MESSAGES.requiresAction,
+    });
+    expect((await call(who, 'GET', `/api/account/transaction/${id}`)).body.open).toBe(true);
+
+    await defaultCard(who, 'pm_good');
+    const paid = await finalize(who, id);
+    expect(paid.status).toBe(200);
+    const rows = await chargeRows(who.account!.id);
+    // The same rows (same keys) were retried: one per fee and add-on, plus the credit.
+    expect(rows.map((r) => r.id)).toContain(failed.id);
+    expect(rows.filter((r) => r.purpose === 'fee')).toHaveLength(2);
+    expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+    const methods = provider.calls
+      .filter((c) => c.idempotencyKey === failed.idempotencyKey)
+      .map((c) => c.methodId);
+    expect(methods.map((m) => m.split('_')[1])).toEqual(['decline', 'authenticate', 'good']);
+  });
+
+  it('refuses fees without a payment method', async () => {
+    const who = await signedIn(t);
+    const id = await readyGroup(who, 'test-fees');
+    const refused = await finalize(who, id);
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe(PAYMENT_MESSAGES.noMethod);
+    expect(await chargeRows(who.account!.id)).toEqual([]);
+  });
+
+  it('records partner-covered fees and credits as covered, with no provider call', async () => {
+    const who = await signedIn(t);
+    const partner = await createPartner(t, { coversFees: true, clients: [who.account!.id] });
+    await t.ctx.db.update(partners).set({ coversCredits: true }).where(eq(partners.id, partner.id));
+    const before = provider.calls.length;
+    const id = await readyGroup(who, 'test-fees');
+    const billing = await call(who, 'GET', `/api/account/transaction/${id}/billing`);
+    expect(billing.body).toMatchObject({ covered_by: partner.name, credits_covered: true });
+    expect(billing.body.product).toMatchObject({ fee_total: 0 });
+    expect(billing.body.product.fees[0].status).toBe('covered');
+    expect((await finalize(who, id)).status).toBe(200);
+    expect(provider.calls.length).toBe(before);
+    const rows = await chargeRows(who.account!.id);
+    expect(rows.map((r) => [r.purpose, r.status]).sort()).toEqual(
+      [
+        ['fee', 'covered'],
+        ['fee', 'covered'],
+        ['addon', 'covered'],
+        ['credits', 'covered'],
+      ].sort(),
+    );
+    // A partner subscription hides the credits and uses none.
+    expect((await call(who, 'GET', '/api/account/billing/credits')).body).toMatchObject({
+      used: 0,
+      visible: false,
+    });
+  });
+
+  it('shows the set-up note when the brand’s partner covers fees and the workspace has none', async () => {
+    const who = await signedIn(t);
+    const partner = await createPartner(t, { coversFees: true });
+    const [brand] = await t.ctx.db
+      .insert(brands)
+      .values({
+        hostname: `p-${partner.id}.example.com`,
+        displayName: 'P',
+        legalName: 'P LLC',
+        webBaseUrl: `https://p-${partner.id}.example.com`,
+        supportEmail: 'help@p.example.com',
+      })
+      .returning();
+    await t.ctx.db.update(partners).set({ brandId: brand.id }).where(eq(partners.id, partner.id));
+    await t.ctx.db.update(accounts).set({ brandId: brand.id }).where(eq(accounts.id, who.account!.id));
+    await defaultCard(who, 'pm_ok');
+    const id = await readyGroup(who, 'test-fees');
+    const billing = await call(who, 'GET', `/api/account/transaction/${id}/billing`);
+    expect(billing.body).toMatchObject({ partner_setup_pending: true, support_email: 'help@p.example.com' });
+    const refused = await finalize(who, id);
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe(`${BILLING_MESSAGES.partnerSetupInProgress} help@p.example.com`);
+    expect(await chargeRows(who.account!.id)).toEqual([]);
+  });
+
+  it('refuses a template’s subscription prerequisite unless a matching plan is active', async () => {
+    const who = await signedIn(t);
+    const id = await readyGroup(who, 'test-starter');
+    const refused = await finalize(who, id);
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe(SUBSCRIPTION_MESSAGES.wrong);
+    const accountId = who.account!.id;
+    const subscribe = (planSlug: string, status: string, pastDueSince: Date | null = null) =>
+      t.ctx.db.insert(subscriptions).values({
+        accountId,
+        planSlug,
+        status,
+        provider: 'test',
+        providerSubscriptionId: `sub_${accountId}_${planSlug}_${status}`,
+        amountCents: 0,
+        interval: 'year',
+        pastDueSince,
+        idempotencyKey: `subscription:${accountId}:${planSlug}:${status}`,
+      });
+    // Past due for more than 62 days does not count.
+    await subscribe('starter_annual', 'past_due', new Date(Date.now() - 63 * 24 * 3600 * 1000));
+    expect((await finalize(who, id)).status).toBe(402);
+    // Advanced counts as starter.
+    await subscribe('advanced_annual', 'active');
+    expect((await finalize(who, id)).status).toBe(200);
+
+    // A partner-subscription workspace is told to contact support.
+    const client = await signedIn(t);
+    const partner = await createPartner(t, { clients: [client.account!.id] });
+    await t.ctx.db.update(partners).set({ coversCredits: true }).where(eq(partners.id, partner.id));
+    const clientGroup = await readyGroup(client, 'test-starter');
+    expect((await finalize(client, clientGroup)).body.message).toBe(SUBSCRIPTION_MESSAGES.partner);
+  });
+});
