@@ -9,6 +9,7 @@ export const VISITOR_SECTIONS: readonly string[] = [
   'outside-form',
   'invites',
   'verify-code',
+  'shared-cabinet',
 ];
 
 /** Whole pages of the visitor app: the public verify page (its subpaths are the staff app's email links). */

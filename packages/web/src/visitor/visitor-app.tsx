@@ -19,6 +19,9 @@ const VerifyCodePage = lazy(() => rooms().then((m) => ({ default: m.VerifyCodePa
 const OutsideFormPage = lazy(() =>
   import('./outside-form/outside-form-page.tsx').then((m) => ({ default: m.OutsideFormPage })),
 );
+const SharedCabinetPage = lazy(() =>
+  import('./shared-cabinet/shared-cabinet-page.tsx').then((m) => ({ default: m.SharedCabinetPage })),
+);
 
 /**
  * The pages visitors open from a link (signing, data rooms, outside forms), a separate entry from the
@@ -45,6 +48,7 @@ export function VisitorApp() {
               <Route path="/outside-form/:code" element={<OutsideFormPage />} />
               {/* A room's form opened inside the room (spec 3 §2): the same page, by the form's own code. */}
               <Route path="/data-room/:roomCode/outside-form/:code" element={<OutsideFormPage />} />
+              <Route path="/shared-cabinet/:code" element={<SharedCabinetPage />} />
               <Route path="*" element={<InvalidLinkPage />} />
             </Routes>
           </Suspense>

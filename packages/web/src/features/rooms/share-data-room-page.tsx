@@ -1,21 +1,29 @@
 import { ROOM_ACCESS, ROOM_MESSAGES, type RoomView } from '@charter/domain';
-import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { CabinetLinkPanel } from '../shared-links/cabinet-link-panel.tsx';
 import { useRoomCodeLink, useRooms } from './api.ts';
 import { ROOM_FAILURES, ROOM_TOASTS } from './messages.ts';
 import { accessMode } from './room-access.ts';
 
-/** /c/:companyId/:moduleId/share-data-room: the workspace's rooms with their general access links. */
+/**
+ * /c/:companyId/:moduleId/share-data-room, the sidebar's Share File Cabinet: the file cabinet's link for
+ * this module (modules/shared-links), then the workspace's rooms with their general access links.
+ */
 export function ShareDataRoomPage() {
-  const companyId = Number(useParams().companyId);
+  const params = useParams();
+  const companyId = Number(params.companyId);
+  const moduleId = Number(params.moduleId) || 1;
   const rooms = useRooms(companyId);
   return (
     <Stack gap="lg">
-      <PageTitle>Share Data Room</PageTitle>
+      <PageTitle>Share File Cabinet</PageTitle>
+      <CabinetLinkPanel companyId={companyId} moduleId={moduleId} />
+      <Title order={4}>Rooms</Title>
       {rooms.isPending ? <Loader /> : null}
       {rooms.isError ? (
         <Alert color="red">{errorMessage(rooms.error, ROOM_MESSAGES.fetchFailed)}</Alert>

@@ -27,8 +27,15 @@ describe('sidebarEntries', () => {
       'Reports',
       'File Cabinet',
       'Account',
+      'Share File Cabinet',
     ]);
-    expect(sidebarEntries({ companyId: 7, abilities: all }).at(-1)?.to).toBe('/c/7/settings');
+    expect(sidebarEntries({ companyId: 7, abilities: all }).at(-2)?.to).toBe('/c/7/settings');
+    expect(sidebarEntries({ companyId: 7, abilities: all }).at(-1)).toEqual({
+      key: 'share-file-cabinet',
+      label: 'Share File Cabinet',
+      to: '/c/7/1/share-data-room',
+      dividerBefore: true,
+    });
   });
 
   it('hides Rooms and File Cabinet without their abilities', () => {

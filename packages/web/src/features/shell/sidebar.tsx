@@ -1,5 +1,6 @@
 import { AppShell, CloseButton, Divider, Group, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { BrandLogo } from './brand-logo.tsx';
 import { PoweredBy } from './powered-by.tsx';
@@ -36,18 +37,21 @@ export function Sidebar({ companyId, entries, collapsed, onToggle, showPoweredBy
               const Icon = SIDEBAR_ICONS[entry.key];
               const active = isEntryActive(pathname, entry);
               return (
-                <Tooltip key={entry.key} label={entry.label} position="right" disabled={!collapsed}>
-                  <NavLink
-                    component={RouterNavLink}
-                    to={entry.to}
-                    onClick={onNavigate}
-                    active={active}
-                    aria-label={entry.label}
-                    label={collapsed ? null : entry.label}
-                    leftSection={<Icon size={20} stroke={1.6} />}
-                    styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
-                  />
-                </Tooltip>
+                <Fragment key={entry.key}>
+                  {entry.dividerBefore ? <Divider my={4} /> : null}
+                  <Tooltip label={entry.label} position="right" disabled={!collapsed}>
+                    <NavLink
+                      component={RouterNavLink}
+                      to={entry.to}
+                      onClick={onNavigate}
+                      active={active}
+                      aria-label={entry.label}
+                      label={collapsed ? null : entry.label}
+                      leftSection={<Icon size={20} stroke={1.6} />}
+                      styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+                    />
+                  </Tooltip>
+                </Fragment>
               );
             })}
           </Stack>
