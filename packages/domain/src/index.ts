@@ -18,6 +18,7 @@ export * from './rooms/contract.ts';
 export * from './rooms/settings-contract.ts';
 export * from './rooms/visitor-contract.ts';
 export * from './rules/index.ts';
+export * from './shared-links/contract.ts';
 export * from './signing/consent.ts';
 export * from './signing/contract.ts';
 export * from './signing/fields.ts';

@@ -54,6 +54,7 @@ import { roomSettingsRoutes } from './modules/room-settings/routes.ts';
 import { roomVisitorRoutes } from './modules/room-visitors/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { userRoomRoutes } from './modules/rooms/user-routes.ts';
+import { sharedLinkRoutes, unlistedStorageRoutes } from './modules/shared-links/routes.ts';
 import { publicSigningRoutes } from './modules/signing/public-routes.ts';
 import { signingRoutes } from './modules/signing/routes.ts';
 import { startSigningSchedule } from './modules/signing/sweep.ts';
@@ -239,6 +240,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     roomSettingsRoutes,
     outsideFormRoutes,
     publicOutsideFormRoutes,
+    sharedLinkRoutes,
+    unlistedStorageRoutes,
     staffRoutes,
     readinessRoutes,
   ]) {

@@ -11,6 +11,7 @@ import {
   roomHistory,
   roomSessions,
   rooms,
+  sharedLinks,
 } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn, uniqueEmail } from './factories.ts';
@@ -80,6 +81,8 @@ type Credentials = {
   standingCode: string;
   /** The code sent with unlisted answers (they name the task group and resource of form A). */
   answerCode: string;
+  /** A Share File Cabinet code (modules/shared-links): workspace A's, or another's. */
+  cabinetCode: string;
 };
 
 type Fixture = {
@@ -307,6 +310,24 @@ const rows: Row[] = [
     }),
     expect: FORM(200, { reusedLink: 409 }),
   },
+  {
+    // Share File Cabinet: the code is the credential; another workspace's code lists its own (empty) root.
+    route: 'GET /api/unlisted/account/storage/folder',
+    request: (_f, c) => ({
+      method: 'GET',
+      url: `/api/unlisted/account/storage/folder?access_code=${c.cabinetCode}&path=/`,
+    }),
+    expect: each(200, { revoked: 404 }),
+  },
+  {
+    // A file of A's cabinet: by A's live code only (another workspace's code reaches none of A's files).
+    route: 'GET /api/unlisted/storage/token',
+    request: (_f, c) => ({
+      method: 'GET',
+      url: `/api/unlisted/storage/token?access_code=${c.cabinetCode}&file_id=${c.fileId}`,
+    }),
+    expect: each(200, { otherRoom: 404, revoked: 404 }),
+  },
 ];
 
 const MATRIX_PDF = Buffer.from(
@@ -517,6 +538,17 @@ describe.each(['private', 'open'] as const)(
         name: OTHER.form,
       });
 
+      // Share File Cabinet links: A's (renewed, so its first code is dead) and B's, opening an empty folder.
+      const cabinetCode = (res: { body: Json }) => (res.body.url as string).split('/').at(-1) as string;
+      await account(otherOwner, 'POST', '/api/account/storage/folder', { path: '/Empty' });
+      const bCabinet = cabinetCode(
+        await account(otherOwner, 'POST', '/api/account/shared_link', { root_path: '/Empty' }),
+      );
+      const firstCabinet = await account(owner, 'POST', '/api/account/shared_link', {});
+      const aCabinet = cabinetCode(
+        await account(owner, 'PUT', '/api/account/shared_link', { id: firstCabinet.body.id }),
+      );
+
       const base = async (headers: Record<string, string>): Promise<Credentials> => ({
         headers,
         roomCode: aCode,
@@ -528,6 +560,7 @@ describe.each(['private', 'open'] as const)(
         formCode: formA,
         standingCode: standingA,
         answerCode: formA,
+        cabinetCode: aCabinet,
       });
       const ownerLink = await link(a.room.id);
       fixture = {
@@ -552,6 +585,7 @@ describe.each(['private', 'open'] as const)(
             formCode: b.code,
             standingCode: b.code,
             answerCode: formB,
+            cabinetCode: bCabinet,
           },
           revoked: {
             ...(await base({ 'x-room-session': holderSession })),
@@ -560,6 +594,7 @@ describe.each(['private', 'open'] as const)(
             formCode: cancelled,
             standingCode: cancelledStanding,
             answerCode: cancelled,
+            cabinetCode: cabinetCode(firstCabinet),
           },
           reusedLink: {
             ...(await base({ 'x-room-visitor-key': newVisitorKey() })),
@@ -614,13 +649,18 @@ describe.each(['private', 'open'] as const)(
         ...(await t.ctx.db.select({ v: roomCodes.codeHash }).from(roomCodes)),
         ...(await t.ctx.db.select({ v: roomSessions.tokenHash }).from(roomSessions)),
         ...(await t.ctx.db.select({ v: outsideForms.codeHash }).from(outsideForms)),
+        ...(await t.ctx.db.select({ v: sharedLinks.codeHash }).from(sharedLinks)),
       ].map((r) => r.v);
       expect(stored.length).toBeGreaterThan(10);
       for (const answer of answers) {
         const where = `${answer.route} as ${answer.actor}`;
         for (const secret of [...stored, ...linkSecrets]) expect(answer.body, where).not.toContain(secret);
         // The one-file token route issues a token; no other answer has a field named like a secret.
-        const allowed = answer.route === 'GET /api/guest/rooms/{code}/file/{fileId}/token' ? ['token'] : [];
+        const tokenRoutes = [
+          'GET /api/guest/rooms/{code}/file/{fileId}/token',
+          'GET /api/unlisted/storage/token',
+        ];
+        const allowed = tokenRoutes.includes(answer.route) ? ['token'] : [];
         const named = keysOf(answer.json).filter((k) => /hash|token|secret/i.test(k) && !allowed.includes(k));
         expect(named, where).toEqual([]);
       }

@@ -20,6 +20,7 @@ type Rows = WorkspaceRows & {
   partnerCode: string;
   sharedReportId: number;
   roomReportId: number;
+  sharedLinkId: number;
 };
 type Probe = {
   route: string;
@@ -285,6 +286,11 @@ const probes: Probe[] = [
     url: '/api/account/admin/room',
     body: { label: 'Mine', transaction_id: x.transactionId },
   })),
+  probe('GET /api/account/shared_link/{id}', (x) => ({ url: `/api/account/shared_link/${x.sharedLinkId}` })),
+  probe('PUT /api/account/shared_link', (x) => ({
+    url: '/api/account/shared_link',
+    body: { id: x.sharedLinkId },
+  })),
   probe('GET /api/account/admin/room/{id}/code-link', (x) => ({
     url: `/api/account/admin/room/${x.roomId}/code-link`,
   })),
@@ -441,7 +447,12 @@ describe('tenancy: another workspace is never reached', () => {
       .from(rooms)
       .where(eq(rooms.accountId, who.account!.id));
     const placed = await call(who, 'POST', `/api/account/admin/room/${room.id}/report`, { feature_type_id });
-    return { sharedReportId: shared.body.report.id as number, roomReportId: placed.body.report.id as number };
+    const link = await call(who, 'POST', '/api/account/shared_link', {});
+    return {
+      sharedReportId: shared.body.report.id as number,
+      roomReportId: placed.body.report.id as number,
+      sharedLinkId: link.body.id as number,
+    };
   };
 
   beforeAll(async () => {

@@ -500,6 +500,11 @@ export const accountCalls: AccountCall[] = [
   ...roomCalls(),
   // Reports: none in a restricted workspace (spec 1 §6); sharing and room reports are its admins'.
   c('GET /api/account/reports', () => ({ url: '/api/account/reports' }), null, 403),
+  // Share File Cabinet: closed with the cabinet to a restricted workspace (spec 1 §6: no data-room share entry).
+  c('GET /api/account/shared_link', () => ({ url: '/api/account/shared_link' }), null, 403),
+  c('GET /api/account/shared_link/{id}', () => ({ url: '/api/account/shared_link/1' }), null, 403),
+  c('POST /api/account/shared_link', () => ({ url: '/api/account/shared_link', body: {} }), null, 403),
+  c('PUT /api/account/shared_link', () => ({ url: '/api/account/shared_link', body: { id: 1 } }), null, 403),
   c('GET /api/account/shared_report', () => ({ url: '/api/account/shared_report' }), null, 403),
   c(
     'POST /api/account/shared_report',

@@ -8,15 +8,24 @@ import { normalizePath, parentOf, ROOT } from './paths.ts';
 import { fileAbilities } from './policies.ts';
 import { presentFolder, presentListedFile } from './presenters.ts';
 
-/** GET /api/account/storage/folder?path=: its subfolders and a page of its files, by name. */
-export async function listFolder(input: {
-  tx: Tx;
-  actor: MemberActor;
-  query: FolderQuery;
-}): Promise<FolderListing> {
-  const { tx, actor, query } = input;
-  const accountId = actor.accountId;
-  const path = normalizePath(query.path);
+/** A folder's contents as one statement reads them (ids, names, paths, dates as JSON strings). */
+export type FolderRows = {
+  exists: boolean;
+  folders: [number, string, string, string, string][];
+  files: [number, string, string, number, string, boolean][];
+  total: number;
+};
+
+/**
+ * Whether the workspace's folder exists, its subfolders, one page of its files (each with whether it is a
+ * task's document) and their count. Also the unlisted listing's (shared-links), with its own presenter.
+ */
+export async function readFolder(
+  tx: Tx,
+  accountId: number,
+  path: string,
+  page: { limit: number; offset: number },
+): Promise<FolderRows> {
   // One statement (one consistent snapshot, no transaction needed) returning one JSON value: PGlite's
   // cost is per round trip and per cell handed over, so the folder's check, its subfolders, the page
   // of files and their count come back together.
@@ -33,14 +42,20 @@ export async function listFolder(input: {
                                          order by f.filename, f.id), '[]'::json)
                 from (select id, filename, content_type, size, created_at from ${files}
                       where account_id = ${accountId} and folder = ${path}
-                      order by filename, id limit ${query.limit} offset ${query.offset}) f),
+                      order by filename, id limit ${page.limit} offset ${page.offset}) f),
       'total', (select count(*) from ${files} where account_id = ${accountId} and folder = ${path}))::text as data`);
-  const listing = JSON.parse(result.rows[0].data) as {
-    exists: boolean;
-    folders: [number, string, string, string, string][];
-    files: [number, string, string, number, string, boolean][];
-    total: number;
-  };
+  return JSON.parse(result.rows[0].data) as FolderRows;
+}
+
+/** GET /api/account/storage/folder?path=: its subfolders and a page of its files, by name. */
+export async function listFolder(input: {
+  tx: Tx;
+  actor: MemberActor;
+  query: FolderQuery;
+}): Promise<FolderListing> {
+  const { tx, actor, query } = input;
+  const path = normalizePath(query.path);
+  const listing = await readFolder(tx, actor.accountId, path, query);
   if (!listing.exists) throw notFound('Folder not found');
   return {
     path,

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { appSecrets } from '../../db/schema/index.ts';
 
-/** What a derived code opens: a room's general access link or an outside form. */
-export type LinkKind = 'room' | 'form';
+/** What a derived code opens: a room's general access link, an outside form or a shared file cabinet. */
+export type LinkKind = 'room' | 'form' | 'cabinet';
 
 const SECRET_NAME = 'link-codes';
 
