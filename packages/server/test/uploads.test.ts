@@ -222,6 +222,23 @@ describe('document questions answered by upload, and the parse call', () => {
     const otherView = await anon('GET', `/api/public/outside_form/${otherForm.code}`);
     expect(otherView.body.files).toEqual([]);
     expect((await parse(me, task, 'pitch_deck')).body.parsed).toBe(up.body.id);
+
+    // The unlisted storage routes by the form's code: its folder, only its own uploads (not the member's
+    // file put there), writable; a token for its file, none for the member's or another form's.
+    const folder = await anon('GET', `/api/unlisted/account/storage/folder?access_code=${form.code}&path=/`);
+    expect(folder.status).toBe(200);
+    expect(folder.body).toMatchObject({ kind: 'form', can_write: true, path: '/', total_files: 1 });
+    expect(folder.body.files.map((f: Json) => f.filename)).toEqual(['Deck.pdf']);
+    const sub = await anon('GET', `/api/unlisted/account/storage/folder?access_code=${form.code}&path=/x`);
+    expect(sub.status).toBe(404);
+    const token = (id: number, code = form.code) =>
+      anon('GET', `/api/unlisted/storage/token?access_code=${code}&file_id=${id}`);
+    expect((await token(up.body.id)).status).toBe(200);
+    expect((await token(members.id)).status).toBe(404);
+    expect((await token(elsewhere.body.id)).status).toBe(404);
+    expect((await token(up.body.id, otherForm.code)).status).toBe(404);
+    const empty = await anon('GET', `/api/unlisted/account/storage/folder?access_code=${noDocs.code}&path=/`);
+    expect(empty.body).toMatchObject({ kind: 'form', files: [], total_files: 0 });
   });
 
   it('renames only files uploaded through the same form, and a finalized form refuses changes', async () => {
@@ -252,5 +269,11 @@ describe('document questions answered by upload, and the parse call', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(ROOM_MESSAGES.formCompleted);
     expect((await rename(form.code, up.id, 'Changed')).status).toBe(409);
+    // A finalized form's code opens its folder no more.
+    const closed = await anon('GET', `/api/unlisted/account/storage/folder?access_code=${form.code}&path=/`);
+    expect(closed.status).toBe(404);
+    expect(
+      (await anon('GET', `/api/unlisted/storage/token?access_code=${form.code}&file_id=${up.id}`)).status,
+    ).toBe(404);
   });
 });
