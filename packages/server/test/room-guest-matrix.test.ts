@@ -16,6 +16,7 @@ import {
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn, uniqueEmail } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { multipart } from './support/multipart.ts';
 import {
   addRoomFile,
   insertCodedRoom,
@@ -86,12 +87,19 @@ type Credentials = {
 
 type Fixture = {
   roomId: number;
+  /** A file uploaded through form A (its document question). */
+  formFileId: number;
   transactionId: number;
   resourceId: number;
   actors: Record<Actor, Credentials>;
 };
 
-type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: Json };
+type Call = {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: Json | Buffer;
+  headers?: Record<string, string>;
+};
 
 /** Route (as the OpenAPI document names it) → the request an actor makes, and each actor's status. */
 type Row = {
@@ -286,6 +294,30 @@ const rows: Row[] = [
     expect: FORM(200, { reusedLink: 409 }),
   },
   {
+    // Form A has a document question; B's form has none (404), a completed form refuses (409).
+    route: 'POST /api/unlisted/storage/upload',
+    request: (_f, c) => {
+      const body = multipart([{ filename: 'Deck.pdf', content: MATRIX_PDF }]);
+      return {
+        method: 'POST',
+        url: `/api/unlisted/storage/upload?access_code=${c.answerCode}`,
+        payload: body.payload,
+        headers: { 'content-type': body.contentType },
+      };
+    },
+    expect: FORM(201, { reusedLink: 409 }),
+  },
+  {
+    // Only a file uploaded through the same form: B's code does not find form A's file.
+    route: 'PUT /api/unlisted/account/box/file/{id}',
+    request: (f, c) => ({
+      method: 'PUT',
+      url: `/api/unlisted/account/box/file/${f.formFileId}?access_code=${c.answerCode}`,
+      payload: { filename: 'Renamed deck' },
+    }),
+    expect: FORM(200, { reusedLink: 409 }),
+  },
+  {
     // Share File Cabinet: the code is the credential; another workspace's code lists its own (empty) root.
     route: 'GET /api/unlisted/account/storage/folder',
     request: (_f, c) => ({
@@ -304,6 +336,10 @@ const rows: Row[] = [
     expect: each(200, { otherRoom: 404, revoked: 404 }),
   },
 ];
+
+const MATRIX_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 /** Every key of a JSON answer, however deep. */
 function keysOf(value: unknown, out: string[] = []): string[] {
@@ -332,7 +368,12 @@ describe.each(['private', 'open'] as const)(
     const answers: { route: string; actor: Actor; status: number; body: string; json: unknown }[] = [];
 
     const inject = async (call: Call, headers: Record<string, string>) => {
-      const res = await t.app.inject({ method: call.method, url: call.url, headers, payload: call.payload });
+      const res = await t.app.inject({
+        method: call.method,
+        url: call.url,
+        headers: { ...headers, ...call.headers },
+        payload: call.payload,
+      });
       const isJson = res.headers['content-type']?.toString().startsWith('application/json');
       return { status: res.statusCode, body: res.body, json: isJson ? res.json() : null };
     };
@@ -447,7 +488,21 @@ describe.each(['private', 'open'] as const)(
         question_id: 'people',
       });
       expect(people.status).toBe(201);
-      const formA = await share(owner, taskA, { features: included, name: 'Intake' });
+      const formA = await share(owner, taskA, {
+        features: [...included, { feature_type_id: 'deck' }],
+        name: 'Intake',
+      });
+      const deck = multipart([{ filename: 'Deck.pdf', content: MATRIX_PDF }]);
+      const uploaded = await inject(
+        {
+          method: 'POST',
+          url: `/api/unlisted/storage/upload?access_code=${formA}`,
+          payload: deck.payload,
+          headers: { 'content-type': deck.contentType },
+        },
+        {},
+      );
+      expect(uploaded.status).toBe(201);
       const standingA = await share(owner, taskA, {
         features: included,
         name: 'Standing',
@@ -517,6 +572,7 @@ describe.each(['private', 'open'] as const)(
       const ownerLink = await link(a.room.id);
       fixture = {
         roomId: a.room.id,
+        formFileId: (uploaded.json as Json).id as number,
         transactionId: taskA,
         resourceId: people.body.id as number,
         actors: {

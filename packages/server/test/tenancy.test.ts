@@ -131,6 +131,9 @@ const probes: Probe[] = [
       value: 'Mine',
     },
   })),
+  probe('GET /api/account/transaction/{id}/parse/{path}', (x) => ({
+    url: `/api/account/transaction/${x.transactionId}/parse/title`,
+  })),
   probe('POST /api/account/flat_feature/query', (x) => ({
     url: '/api/account/flat_feature/query',
     body: { transaction_id: x.transactionId },

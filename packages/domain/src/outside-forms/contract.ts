@@ -130,6 +130,8 @@ export const publicOutsideForm = z.object({
   label: z.string(),
   finalize: z.boolean(),
   questions: z.array(questionView),
+  /** The files the form's document answers name (uploaded through this form), for their names. */
+  files: z.array(z.object({ id: z.number(), filename: z.string() })),
 });
 export type PublicOutsideForm = z.infer<typeof publicOutsideForm>;
 
@@ -158,3 +160,9 @@ export const finalizedOutsideForm = z.object({
   /** Whether the task group was submitted with it (forms that finalize on submission). */
   task_finalized: z.boolean(),
 });
+
+/** POST /api/unlisted/storage/upload?access_code=: one file for a document question of the form. */
+export const unlistedUploadQuery = z.object({ access_code: z.string().max(100) });
+
+/** PUT /api/unlisted/account/box/file/{id}?access_code=: renames a file uploaded through the form. */
+export const unlistedFileBody = z.object({ filename: z.string().max(300) });

@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat.js';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { parseAddress } from '../answers/addresses.ts';
 import { DATE_DISPLAY_FORMAT, DATE_INPUT_FORMATS } from '../answers/dates.ts';
-import { decodeAddress } from '../answers/values.ts';
-import type { Address } from '../rules/address.ts';
+
+export { parseAddress };
 
 dayjs.extend(customParseFormat);
 dayjs.extend(advancedFormat);
@@ -22,34 +23,6 @@ export function displayDate(value: string): string | null {
   }
   const iso = /^\d{4}-\d{2}-\d{2}T/.test(text) ? dayjs(text) : null;
   return iso?.isValid() ? iso.format(DATE_DISPLAY_FORMAT) : null;
-}
-
-/**
- * An address from its stored JSON, or from multi-line text (spec 3 §5): line one, an optional line two,
- * then 'City, ST 12345' and an optional country line.
- */
-export function parseAddress(value: string): Required<{ [K in keyof Address]: string }> {
-  const stored = decodeAddress(value);
-  if (Object.values(stored).some(Boolean)) return stored;
-  const lines = value
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const address = { line_one: '', line_two: '', city: '', state: '', zip: '', country: '' };
-  const cityAt = lines.findIndex((line) => /^[^,]+,\s*[A-Za-z .]+\s+\d{5}(-\d{4})?$/.test(line));
-  if (cityAt < 0) {
-    address.line_one = lines.join(', ');
-    return address;
-  }
-  const [city, rest] = lines[cityAt].split(/,\s*/, 2);
-  const zip = /\d{5}(-\d{4})?$/.exec(rest)?.[0] ?? '';
-  address.city = city;
-  address.state = rest.slice(0, rest.length - zip.length).trim();
-  address.zip = zip;
-  address.line_one = lines[0] && cityAt > 0 ? lines[0] : '';
-  address.line_two = cityAt > 1 ? lines.slice(1, cityAt).join(', ') : '';
-  address.country = lines.slice(cityAt + 1).join(', ');
-  return address;
 }
 
 function displayAddress(value: string): string {

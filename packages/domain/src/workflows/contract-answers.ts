@@ -138,3 +138,32 @@ export const resourceDetail = resourceView.extend({
   features: z.array(z.object({ feature_type_id: z.string(), value: z.string() })),
 });
 export type ResourceDetail = z.infer<typeof resourceDetail>;
+
+/** GET /api/account/transaction/{id}/parse/{path}: path is an answer key ('question' or 'list.resourceId.field'). */
+export const parseAnswerParams = z.object({ id: rowIdParam, path: z.string().min(1).max(300) });
+
+const addressParts = z.object({
+  line_one: z.string(),
+  line_two: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+});
+
+/** The server's reading of one stored answer (parseAnswer): raw as stored, parsed by its type. */
+export const parsedAnswerView = z.object({
+  path: z.string(),
+  type: z.enum(FIELD_TYPES),
+  raw: z.string(),
+  parsed: z.union([
+    z.null(),
+    z.boolean(),
+    z.number(),
+    z.string(),
+    z.array(z.string()),
+    addressParts,
+    z.object({ amount_cents: z.number(), period: z.string() }),
+  ]),
+});
+export type ParsedAnswerView = z.infer<typeof parsedAnswerView>;

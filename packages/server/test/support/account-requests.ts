@@ -109,6 +109,12 @@ export const accountCalls: AccountCall[] = [
     200,
   ),
   c(
+    'GET /api/account/transaction/{id}/parse/{path}',
+    (x) => ({ url: `/api/account/transaction/${x.transactionId}/parse/title` }),
+    404,
+    200,
+  ),
+  c(
     'POST /api/account/flat_feature/query',
     (x) => ({ url: '/api/account/flat_feature/query', body: { transaction_id: x.transactionId } }),
     404,

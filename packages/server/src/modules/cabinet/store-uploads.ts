@@ -2,8 +2,8 @@ import { MAX_FILES_PER_UPLOAD, type StoredFile } from '@charter/domain';
 import { checkUpload, safeFilename } from '../../adapters/storage/file-types.ts';
 import type { Spooled } from '../../adapters/storage/spool.ts';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
-import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { ensureFolder } from './ensure-folder.ts';
 import { normalizePath } from './paths.ts';
@@ -14,6 +14,9 @@ export type Upload = { filename: string; file: Spooled };
 /** Spec 3 §9: uploads land in /Miscellaneous/Data Room unless a folder is named. */
 export const DEFAULT_UPLOAD_FOLDER = '/Miscellaneous/Data Room';
 
+/** Who stores files: a member, or (userId null) an outside form's filler, in the form's workspace. */
+export type Uploader = { accountId: number; userId: number | null };
+
 /**
  * Stores uploaded files in a folder: every file is checked first (type by its bytes), so a refused
  * batch stores nothing; bytes are written before the rows naming them, and removed again if the rows
@@ -21,16 +24,22 @@ export const DEFAULT_UPLOAD_FOLDER = '/Miscellaneous/Data Room';
  */
 export async function storeUploads(input: {
   ctx: AppContext;
-  actor: MemberActor;
+  actor: Uploader;
   folder: string;
   uploads: Upload[];
+  /** At most this many files (default MAX_FILES_PER_UPLOAD), refused with `tooMany`. */
+  maxFiles?: number;
+  tooMany?: string;
+  /** Checked again inside the transaction that writes the rows (a form finalized meanwhile, say). */
+  guard?: (tx: Tx) => Promise<void>;
 }): Promise<StoredFile[]> {
   const { ctx, actor, folder, uploads } = input;
+  const maxFiles = input.maxFiles ?? MAX_FILES_PER_UPLOAD;
   const accountId = actor.accountId;
   const path = normalizePath(folder);
   if (uploads.length === 0) throw invalid({ file: 'Choose a file to upload.' });
-  if (uploads.length > MAX_FILES_PER_UPLOAD)
-    throw invalid({ file: `Upload at most ${MAX_FILES_PER_UPLOAD} files at once.` });
+  if (uploads.length > maxFiles)
+    throw invalid({ file: input.tooMany ?? `Upload at most ${maxFiles} files at once.` });
   const checked = uploads.map((upload) => {
     const result = checkUpload(upload.filename, upload.file.sample, upload.file.size);
     if (!result.ok)
@@ -43,6 +52,7 @@ export async function storeUploads(input: {
   try {
     for (const upload of checked) stored.push(await ctx.storage.putFile(upload.file.path, upload.file));
     const presented = await ctx.db.transaction(async (tx) => {
+      await input.guard?.(tx);
       await ensureFolder(tx, accountId, path);
       const rows = await tx
         .insert(files)

@@ -27,18 +27,20 @@ export async function updateFile({
   }
   const row = await findFile(tx, actor, id);
   const changes: Partial<typeof files.$inferInsert> = {};
-  if (input.filename !== undefined) {
-    const refused = validateFileName(input.filename);
-    if (refused) throw invalid({ filename: refused });
-    const extension = row.filename.includes('.') ? row.filename.slice(row.filename.lastIndexOf('.')) : '';
-    let name = safeFilename(input.filename);
-    if (extension && !name.toLowerCase().endsWith(extension.toLowerCase())) name = `${name}${extension}`;
-    changes.filename = name;
-  }
+  if (input.filename !== undefined) changes.filename = renamedFilename(row.filename, input.filename);
   if (input.path !== undefined) {
     changes.folder = normalizePath(input.path);
     await ensureFolder(tx, actor.accountId, changes.folder);
   }
   const [updated] = await tx.update(files).set(changes).where(eq(files.id, id)).returning();
   return presentFile(updated);
+}
+
+/** A file's new name as typed, made safe, keeping the file's extension (refused with the spec's message). */
+export function renamedFilename(current: string, typed: string): string {
+  const refused = validateFileName(typed);
+  if (refused) throw invalid({ filename: refused });
+  const extension = current.includes('.') ? current.slice(current.lastIndexOf('.')) : '';
+  const name = safeFilename(typed);
+  return extension && !name.toLowerCase().endsWith(extension.toLowerCase()) ? `${name}${extension}` : name;
 }

@@ -3,8 +3,9 @@ import type { Tx } from '../../db/client.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { loadAnswers } from '../workflows/answers.ts';
 import { presentQuestionnaire } from '../workflows/presenters.ts';
+import { formFileNames } from './form-uploads.ts';
 import { includedQuestions } from './included.ts';
-import { fillableFormByCode, formTask } from './scope.ts';
+import { type FormRow, fillableFormByCode, formTask } from './scope.ts';
 
 /**
  * GET /api/public/outside_form/{code}: the form with ONLY its included questions and their answers so
@@ -31,7 +32,7 @@ export async function getPublicForm({
     finalize: form.finalize,
   };
   if (form.state !== 'new') {
-    return { ...base, state: 'completed', message: ROOM_MESSAGES.formCompleted, questions: [] };
+    return { ...base, state: 'completed', message: ROOM_MESSAGES.formCompleted, questions: [], files: [] };
   }
   const answers = await loadAnswers(tx, transaction.id, transactionTemplate);
   const included = includedQuestions(transactionTemplate, form.questionIds);
@@ -66,5 +67,21 @@ export async function getPublicForm({
           }
         : { ...q, fields, resources };
     });
-  return { ...base, state: 'new', message: null, questions };
+  return { ...base, state: 'new', message: null, questions, files: await answeredFiles(tx, form, questions) };
+}
+
+/** The files the shown document answers name, if uploaded through this form (others stay unnamed). */
+function answeredFiles(tx: Tx, form: FormRow, questions: PublicOutsideForm['questions']) {
+  const ids = new Set<number>();
+  const add = (value: string | undefined) => {
+    if (value && /^\d{1,9}$/.test(value)) ids.add(Number(value));
+  };
+  for (const q of questions) {
+    if (q.type === 'document') add(q.value ?? undefined);
+    for (const field of q.fields ?? []) {
+      if (field.type !== 'document') continue;
+      for (const resource of q.resources ?? []) add(resource.values[field.id]);
+    }
+  }
+  return formFileNames(tx, form, [...ids]);
 }

@@ -7,17 +7,23 @@ import {
   redirectResponse,
   resourceView,
   savedAnswer,
+  storedFile,
   unlistedAnswerBody,
+  unlistedFileBody,
   unlistedResourceBody,
+  unlistedUploadQuery,
 } from '@charter/domain';
 import type { AppContext } from '../../context.ts';
 import { type App, authRateLimit, WRITES } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
+import { withUploads } from '../cabinet/with-uploads.ts';
 import { finalizeOutsideForm } from './finalize-outside-form.ts';
 import { getPublicForm } from './get-public-form.ts';
 import { openStandingForm } from './open-standing-form.ts';
+import { renameFormFile } from './rename-form-file.ts';
 import { renameFormResource } from './rename-form-resource.ts';
 import { saveFormAnswer } from './save-form-answer.ts';
+import { formForUpload, uploadFormFile } from './upload-form-file.ts';
 
 const tags = ['public'];
 /** Codes are 128-bit secrets; the limits are against scanning and floods, not guessing. */
@@ -93,5 +99,43 @@ export async function publicOutsideFormRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ctx.db.transaction((tx) => renameFormResource({ tx, id: request.params.id, input: request.body })),
+  );
+
+  app.post(
+    '/api/unlisted/storage/upload',
+    {
+      config: limit,
+      schema: { tags, querystring: unlistedUploadQuery, response: { 201: storedFile } },
+    },
+    async (request, reply) => {
+      const code = request.query.access_code;
+      // The code is checked before a byte is read: a stranger's upload is never spooled.
+      await ctx.db.transaction((tx) => formForUpload(tx, code));
+      const file = await withUploads(ctx, request, (uploads) => uploadFormFile({ ctx, code, uploads }));
+      return reply.status(201).headers(noStore).send(file);
+    },
+  );
+
+  app.put(
+    '/api/unlisted/account/box/file/:id',
+    {
+      config: limit,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: unlistedUploadQuery,
+        body: unlistedFileBody,
+        response: { 200: storedFile },
+      },
+    },
+    async (request) =>
+      ctx.db.transaction((tx) =>
+        renameFormFile({
+          tx,
+          code: request.query.access_code,
+          id: request.params.id,
+          filename: request.body.filename,
+        }),
+      ),
   );
 }

@@ -5,6 +5,7 @@ import { transactionResources } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { saveAnswerTo } from '../workflows/save-answer.ts';
 import { SUBMITTED_READ_ONLY } from '../workflows/scope.ts';
+import { formFileScope } from './form-uploads.ts';
 import { mayWrite } from './included.ts';
 import { type FormRow, fillableFormByCode, formTask } from './scope.ts';
 
@@ -55,5 +56,12 @@ export async function saveFormAnswer({
     ? mayWrite(form.questionIds, await listingOf(tx, form, input.resource_id), input.feature_type_id)
     : mayWrite(form.questionIds, input.feature_type_id);
   if (!allowed) throw notFound('Question not found');
-  return saveAnswerTo({ tx, transaction, template: transactionTemplate, accountId: form.accountId, input });
+  return saveAnswerTo({
+    tx,
+    transaction,
+    template: transactionTemplate,
+    accountId: form.accountId,
+    input,
+    fileScope: formFileScope(form),
+  });
 }

@@ -1,10 +1,11 @@
 import { RESTRICTED_ROLE_ID, SHARED_LINK_MESSAGES } from '@charter/domain';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { accounts, sharedLinks } from '../../db/schema/index.ts';
+import { accounts, outsideForms, sharedLinks } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { join, normalizePath, ROOT } from '../cabinet/paths.ts';
+import { formUploadFolder } from '../outside-forms/form-uploads.ts';
 import { CODE_PATTERN, codeHash } from '../rooms/link-codes.ts';
 
 /**
@@ -21,6 +22,11 @@ export type UnlistedScope = {
   canWrite: boolean;
   /** When the code stops working (null: as long as what it names lives). */
   expiresAt: Date | null;
+  /**
+   * An outside form's folder shows only what was uploaded through the form (no member's file, even one
+   * moved into the folder), and no subfolder.
+   */
+  uploadsOnly: boolean;
 };
 
 /** Unknown, expired and regenerated codes get this one answer: which of them it was is not told. */
@@ -54,13 +60,37 @@ export async function resolveUnlistedScope(
       ),
     )
     .limit(1);
-  if (!link) throw linkGone();
+  if (link) {
+    return {
+      kind: 'cabinet',
+      accountId: link.accountId,
+      rootPath: normalizePath(link.rootPath),
+      canWrite: false,
+      expiresAt: link.expiresAt,
+      uploadsOnly: false,
+    };
+  }
+  // An outside form's code: its upload folder, while the form takes answers (a finalized form shows
+  // nothing of its answers, its files included).
+  const [form] = await tx
+    .select({ id: outsideForms.id, accountId: outsideForms.accountId, state: outsideForms.state })
+    .from(outsideForms)
+    .where(
+      and(
+        eq(outsideForms.codeHash, codeHash(accessCode)),
+        isNull(outsideForms.cancelledAt),
+        ne(outsideForms.type, 'persistent'),
+      ),
+    )
+    .limit(1);
+  if (!form || form.state !== 'new') throw linkGone();
   return {
-    kind: 'cabinet',
-    accountId: link.accountId,
-    rootPath: normalizePath(link.rootPath),
-    canWrite: false,
-    expiresAt: link.expiresAt,
+    kind: 'form',
+    accountId: form.accountId,
+    rootPath: formUploadFolder(form),
+    canWrite: true,
+    expiresAt: null,
+    uploadsOnly: true,
   };
 }
 

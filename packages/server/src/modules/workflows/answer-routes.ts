@@ -3,6 +3,8 @@ import {
   createResourceBody,
   idParams,
   mergeResourcesParams,
+  parseAnswerParams,
+  parsedAnswerView,
   queryAnswersBody,
   renameResourceBody,
   resourceDetail,
@@ -19,6 +21,7 @@ import { deleteResource } from './delete-resource.ts';
 import { getResource } from './get-resource.ts';
 import { listResources } from './list-resources.ts';
 import { mergeResources } from './merge-resources.ts';
+import { parseStoredAnswer } from './parse-stored-answer.ts';
 import { queryAnswers } from './query-answers.ts';
 import { renameResource } from './rename-resource.ts';
 import { routeKit, tags } from './route-kit.ts';
@@ -43,6 +46,16 @@ export async function answerRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const actor = await member(request);
       return inTx((tx) => queryAnswers({ tx, actor, id: request.body.transaction_id }));
+    },
+  );
+
+  app.get(
+    '/api/account/transaction/:id/parse/:path',
+    { schema: { tags, params: parseAnswerParams, response: { 200: parsedAnswerView } } },
+    async (request) => {
+      const actor = await member(request);
+      const { id, path } = request.params;
+      return inTx((tx) => parseStoredAnswer({ tx, actor, id, path }));
     },
   );
 

@@ -6,6 +6,7 @@ import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { markStarted } from './answers.ts';
 import type { TransactionTemplate } from './catalog.ts';
+import { checkDocumentAnswer, type FileScope } from './document-answers.ts';
 import { openTransactionForAnswers } from './scope.ts';
 
 export type SaveAnswerInput = {
@@ -43,12 +44,15 @@ export async function saveAnswerTo({
   template,
   accountId,
   input,
+  fileScope,
 }: {
   tx: Tx;
   transaction: { id: number };
   template: TransactionTemplate;
   accountId: number;
   input: SaveAnswerInput;
+  /** Which files a document answer may name (default: any file of the workspace). */
+  fileScope?: FileScope;
 }): Promise<SavedAnswer> {
   const value = input.value.trim();
   let changed: boolean;
@@ -70,7 +74,9 @@ export async function saveAnswerTo({
     const index = fields.findIndex((f) => f.id === input.feature_type_id);
     if (index < 0) throw notFound('Question not found');
     const field = fields[index];
-    checkValue(field, value, `${listing.questionId}.${input.resource_id}.${field.id}`);
+    const key = `${listing.questionId}.${input.resource_id}.${field.id}`;
+    checkValue(field, value, key);
+    if (field.type === 'document') await checkDocumentAnswer(tx, accountId, value, key, fileScope);
     if (index === 0) {
       if (!value) throw invalid({ [field.id]: 'Field required' });
       const updated = await tx
@@ -95,6 +101,7 @@ export async function saveAnswerTo({
     const question = template.questions.find((q) => q.id === input.feature_type_id);
     if (!question || question.type === 'resource_list') throw notFound('Question not found');
     checkValue(question, value, question.id);
+    if (question.type === 'document') await checkDocumentAnswer(tx, accountId, value, question.id, fileScope);
     const saved = await tx
       .insert(flatFeatures)
       .values({ transactionId: transaction.id, key: question.id, value })

@@ -17,10 +17,13 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { ShareFormMode } from '../outside-forms/share-form-mode.tsx';
 import { workbenchApi, workbenchKeys } from '../workbench/api.ts';
 import type { Questionnaire, QuestionView, Transaction } from '../workbench/types.ts';
+import { documentFileIds, relatedBlock } from './document-answers.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import { AnswerField } from './fields/answer-field.tsx';
+import { DocumentUploadsContext } from './fields/document-field.tsx';
 import { ResourceGroup } from './resource-group.tsx';
 import { useAnswers } from './use-answers.ts';
+import { useDocumentUploads } from './use-document-uploads.ts';
 import { WorkflowName } from './workflow-name.tsx';
 import { WorkflowRoles } from './workflow-roles.tsx';
 
@@ -66,6 +69,11 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
     [api, transactionId, started, queryClient, companyId],
   );
   const form = useAnswers(questionnaire, save);
+  const documents = useDocumentUploads(
+    companyId,
+    transaction.project_label,
+    documentFileIds(questionnaire.questions, form.answers),
+  );
   const [submitting, setSubmitting] = useState(false);
   const [focusResourceId, setFocusResourceId] = useState<number | null>(null);
   const clearFocus = useCallback(() => setFocusResourceId(null), []);
@@ -135,118 +143,121 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
   }
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <PageTitle>{transaction.label}</PageTitle>
-        {form.saving && (
-          <Group gap={6} aria-live="polite">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Saving…
-            </Text>
+    <DocumentUploadsContext.Provider value={documents}>
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <PageTitle>{transaction.label}</PageTitle>
+          {form.saving && (
+            <Group gap={6} aria-live="polite">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                Saving…
+              </Text>
+            </Group>
+          )}
+        </Group>
+        {transaction.position === 0 && !readOnly && (
+          <WorkflowName
+            companyId={companyId}
+            projectId={transaction.project_id}
+            label={transaction.project_label}
+          />
+        )}
+        {waiting && <Alert color="yellow">{REOPEN_WAIT_MESSAGE}</Alert>}
+        {readOnly && (
+          <Alert color="blue">This task has been submitted; its answers can no longer be changed here.</Alert>
+        )}
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="md">
+            {shown
+              .filter((q) => q.type !== 'resource_list')
+              .map((question) => (
+                <AnswerField
+                  key={question.id}
+                  field={asField(question)}
+                  value={form.answers.values[question.id] ?? ''}
+                  error={form.errors[question.id]}
+                  readOnly={readOnly}
+                  documentBlocked={relatedBlock(questionnaire.questions, form.answers.values)}
+                  onChange={() => undefined}
+                  onCommit={(value) => form.commit(question, value)}
+                />
+              ))}
+          </Stack>
+        </Card>
+        {shown
+          .filter((q) => q.type === 'resource_list')
+          .map((question) => (
+            <ResourceGroup
+              key={question.id}
+              companyId={companyId}
+              question={question}
+              entries={form.answers.lists[question.id] ?? []}
+              errors={form.errors}
+              missing={form.messages.includes(`- Input required for: ${question.label}.`)}
+              readOnly={readOnly}
+              focusResourceId={focusResourceId}
+              onFocused={clearFocus}
+              onCommit={(entry: ResourceEntry, field: FieldSpec, value: string) =>
+                form.commit(question, value, { entry, field })
+              }
+              onCreate={async (name) => {
+                try {
+                  await form.settled();
+                  const created = await api.createResource({
+                    name,
+                    transaction_id: transactionId,
+                    question_id: question.id,
+                  });
+                  await reloadList(question);
+                  setFocusResourceId(created.id);
+                } catch (caught) {
+                  failed(caught);
+                }
+              }}
+              onPick={async (resourceId) => {
+                try {
+                  const ids = (form.answers.lists[question.id] ?? []).map((e) => e.resource_id);
+                  await api.setResources(transactionId, question.id, [...ids, resourceId]);
+                  await reloadList(question);
+                  setFocusResourceId(resourceId);
+                } catch (caught) {
+                  failed(caught);
+                }
+              }}
+              onRemove={async (entry) => {
+                try {
+                  const ids = (form.answers.lists[question.id] ?? [])
+                    .map((e) => e.resource_id)
+                    .filter((id) => id !== entry.resource_id);
+                  await api.setResources(transactionId, question.id, ids);
+                  await reloadList(question);
+                } catch (caught) {
+                  failed(caught);
+                }
+              }}
+              onConnect={async (entry, targetId) => {
+                try {
+                  await api.mergeResources(entry.resource_id, targetId);
+                  await reloadList(question);
+                } catch (caught) {
+                  failed(caught);
+                }
+              }}
+            />
+          ))}
+        {transaction.position === 0 && !readOnly && (
+          <WorkflowRoles companyId={companyId} projectId={transaction.project_id} />
+        )}
+        <ErrorSummary messages={form.messages} />
+        {!readOnly && (
+          <Group justify="flex-end">
+            <Button onClick={() => void submit()} loading={submitting} disabled={waiting}>
+              {questionnaire.is_assessment ? 'Submit Assessment' : 'Submit Form'}
+            </Button>
           </Group>
         )}
-      </Group>
-      {transaction.position === 0 && !readOnly && (
-        <WorkflowName
-          companyId={companyId}
-          projectId={transaction.project_id}
-          label={transaction.project_label}
-        />
-      )}
-      {waiting && <Alert color="yellow">{REOPEN_WAIT_MESSAGE}</Alert>}
-      {readOnly && (
-        <Alert color="blue">This task has been submitted; its answers can no longer be changed here.</Alert>
-      )}
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="md">
-          {shown
-            .filter((q) => q.type !== 'resource_list')
-            .map((question) => (
-              <AnswerField
-                key={question.id}
-                field={asField(question)}
-                value={form.answers.values[question.id] ?? ''}
-                error={form.errors[question.id]}
-                readOnly={readOnly}
-                onChange={() => undefined}
-                onCommit={(value) => form.commit(question, value)}
-              />
-            ))}
-        </Stack>
-      </Card>
-      {shown
-        .filter((q) => q.type === 'resource_list')
-        .map((question) => (
-          <ResourceGroup
-            key={question.id}
-            companyId={companyId}
-            question={question}
-            entries={form.answers.lists[question.id] ?? []}
-            errors={form.errors}
-            missing={form.messages.includes(`- Input required for: ${question.label}.`)}
-            readOnly={readOnly}
-            focusResourceId={focusResourceId}
-            onFocused={clearFocus}
-            onCommit={(entry: ResourceEntry, field: FieldSpec, value: string) =>
-              form.commit(question, value, { entry, field })
-            }
-            onCreate={async (name) => {
-              try {
-                await form.settled();
-                const created = await api.createResource({
-                  name,
-                  transaction_id: transactionId,
-                  question_id: question.id,
-                });
-                await reloadList(question);
-                setFocusResourceId(created.id);
-              } catch (caught) {
-                failed(caught);
-              }
-            }}
-            onPick={async (resourceId) => {
-              try {
-                const ids = (form.answers.lists[question.id] ?? []).map((e) => e.resource_id);
-                await api.setResources(transactionId, question.id, [...ids, resourceId]);
-                await reloadList(question);
-                setFocusResourceId(resourceId);
-              } catch (caught) {
-                failed(caught);
-              }
-            }}
-            onRemove={async (entry) => {
-              try {
-                const ids = (form.answers.lists[question.id] ?? [])
-                  .map((e) => e.resource_id)
-                  .filter((id) => id !== entry.resource_id);
-                await api.setResources(transactionId, question.id, ids);
-                await reloadList(question);
-              } catch (caught) {
-                failed(caught);
-              }
-            }}
-            onConnect={async (entry, targetId) => {
-              try {
-                await api.mergeResources(entry.resource_id, targetId);
-                await reloadList(question);
-              } catch (caught) {
-                failed(caught);
-              }
-            }}
-          />
-        ))}
-      {transaction.position === 0 && !readOnly && (
-        <WorkflowRoles companyId={companyId} projectId={transaction.project_id} />
-      )}
-      <ErrorSummary messages={form.messages} />
-      {!readOnly && (
-        <Group justify="flex-end">
-          <Button onClick={() => void submit()} loading={submitting} disabled={waiting}>
-            {questionnaire.is_assessment ? 'Submit Assessment' : 'Submit Form'}
-          </Button>
-        </Group>
-      )}
-    </Stack>
+      </Stack>
+    </DocumentUploadsContext.Provider>
   );
 }

@@ -17,6 +17,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useResources } from '../workbench/api.ts';
 import type { QuestionView } from '../workbench/types.ts';
+import { resourceBlock } from './document-answers.ts';
 import { AnswerField } from './fields/answer-field.tsx';
 
 type Props = {
@@ -181,6 +182,7 @@ export function ResourceGroup(props: Props) {
                     value={entry.values[field.id] ?? ''}
                     error={props.errors[key]}
                     readOnly={props.readOnly}
+                    documentBlocked={resourceBlock(question.fields ?? [], entry)}
                     onChange={() => undefined}
                     onCommit={(value) => props.onCommit(entry, field, value)}
                   />

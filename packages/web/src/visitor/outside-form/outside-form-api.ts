@@ -41,3 +41,39 @@ export const finalizeOutsideForm = (code: string) =>
     `/api/public/outside_form/${encodeURIComponent(code)}/finalize`,
     { finalize_snapshot: {} },
   );
+
+/** POST /api/unlisted/storage/upload?access_code=: one file for a document question of the form. */
+export async function uploadOutsideFile(code: string, file: File): Promise<{ id: number; filename: string }> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(`/api/unlisted/storage/upload?access_code=${encodeURIComponent(code)}`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body,
+      credentials: 'omit',
+    });
+  } catch {
+    throw new ApiError(0, { code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+  }
+  const json = (await response.json().catch(() => ({}))) as {
+    id?: number;
+    filename?: string;
+    code?: string;
+    message?: string;
+  };
+  if (!response.ok) throw new ApiError(response.status, { code: json.code, message: json.message });
+  return { id: json.id as number, filename: json.filename as string };
+}
+
+/** GET /api/unlisted/storage/token: a short-lived link to a file uploaded through the form. */
+export async function outsideFileLink(code: string, fileId: number): Promise<string> {
+  const response = await fetch(
+    `/api/unlisted/storage/token?access_code=${encodeURIComponent(code)}&file_id=${fileId}`,
+    { headers: { accept: 'application/json' }, credentials: 'omit' },
+  );
+  const json = (await response.json().catch(() => ({}))) as { url?: string; message?: string };
+  if (!response.ok || !json.url) throw new ApiError(response.status, { message: json.message });
+  return json.url;
+}

@@ -38,6 +38,7 @@ const loaded = (over: Partial<PublicOutsideForm> = {}): PublicOutsideForm => ({
   transaction_id: 7,
   label: 'Intake details',
   finalize: true,
+  files: [],
   questions: [
     question('contact', 'Contact email', 'email', 'ceo@acme.test'),
     question('size', 'Company size', 'integer', null),

@@ -11,12 +11,23 @@ import { Alert, Anchor, Button, Card, Center, Group, Loader, Paper, Stack, Text,
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/api-error.ts';
+import { resourceBlock } from '../../features/questionnaire/document-answers.ts';
 import { ErrorSummary } from '../../features/questionnaire/error-summary.tsx';
 import { AnswerField } from '../../features/questionnaire/fields/answer-field.tsx';
+import {
+  type DocumentUploads,
+  DocumentUploadsContext,
+} from '../../features/questionnaire/fields/document-field.tsx';
 import { useAnswers } from '../../features/questionnaire/use-answers.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import { InvalidLinkPage } from '../invalid-link-page.tsx';
-import { finalizeOutsideForm, loadOutsideForm, saveOutsideAnswer } from './outside-form-api.ts';
+import {
+  finalizeOutsideForm,
+  loadOutsideForm,
+  outsideFileLink,
+  saveOutsideAnswer,
+  uploadOutsideFile,
+} from './outside-form-api.ts';
 
 /** How long typing pauses before what is typed is saved (a reload or another day resumes from it). */
 const SAVE_WHILE_TYPING_MS = 800;
@@ -123,6 +134,32 @@ function FillForm({ code, form, onDone }: { code: string; form: PublicOutsideFor
     [code, form.transaction_id],
   );
   const answers = useAnswers(questionnaire, save);
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  const [names, setNames] = useState(() => new Map(form.files.map((f) => [f.id, f.filename])));
+  const documents = useMemo<DocumentUploads>(
+    () => ({
+      upload: async (file) => {
+        const stored = await uploadOutsideFile(code, file);
+        setNames((map) => new Map(map).set(stored.id, stored.filename));
+        return stored;
+      },
+      nameOf: (id) => names.get(id),
+      open: (id) => {
+        const tab = window.open('', '_blank');
+        outsideFileLink(code, id).then(
+          (url) => {
+            if (tab) {
+              tab.opener = null;
+              tab.location.href = url;
+            } else window.open(url, '_blank', 'noopener');
+          },
+          () => tab?.close(),
+        );
+      },
+      notify: setUploaded,
+    }),
+    [code, names],
+  );
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -176,89 +213,97 @@ function FillForm({ code, form, onDone }: { code: string; form: PublicOutsideFor
 
   const shown = form.questions.filter((q) => isQuestionShown(q, answers.answers.values));
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {form.name}
-          </Title>
-          {form.description && <Text c="dimmed">{form.description}</Text>}
-        </Stack>
-        {answers.saving && (
-          <Group gap={6} aria-live="polite">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Saving…
-            </Text>
-          </Group>
-        )}
-      </Group>
-      {shown.some((q) => q.type !== 'resource_list') && (
-        <Card withBorder radius="md" padding="lg">
-          <Stack gap="md">
-            {shown
-              .filter((q) => q.type !== 'resource_list')
-              .map((question) => (
-                <AnswerField
-                  key={question.id}
-                  field={{ ...question, fixed: question.fixed ?? false }}
-                  value={answers.answers.values[question.id] ?? ''}
-                  error={answers.errors[question.id]}
-                  onChange={(raw) => typed(question.id, question, raw)}
-                  onCommit={(value) => {
-                    settle(question.id);
-                    answers.commit(question, value);
-                  }}
-                />
-              ))}
+    <DocumentUploadsContext.Provider value={documents}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={1} size="h2">
+              {form.name}
+            </Title>
+            {form.description && <Text c="dimmed">{form.description}</Text>}
           </Stack>
-        </Card>
-      )}
-      {shown
-        .filter((q) => q.type === 'resource_list')
-        .map((question) => (
-          <Card key={question.id} withBorder radius="md" padding="lg">
+          {answers.saving && (
+            <Group gap={6} aria-live="polite">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                Saving…
+              </Text>
+            </Group>
+          )}
+        </Group>
+        {uploaded && (
+          <Alert color="green" withCloseButton onClose={() => setUploaded(null)}>
+            {uploaded}
+          </Alert>
+        )}
+        {shown.some((q) => q.type !== 'resource_list') && (
+          <Card withBorder radius="md" padding="lg">
             <Stack gap="md">
-              <Title order={2} size="h4">
-                {question.label}
-              </Title>
-              {(answers.answers.lists[question.id] ?? []).length === 0 && (
-                <Text size="sm" c="dimmed">
-                  Nothing listed yet.
-                </Text>
-              )}
-              {(answers.answers.lists[question.id] ?? []).map((entry) => (
-                <Paper key={entry.resource_id} withBorder p="md" radius="md">
-                  <Stack gap="sm">
-                    {(question.fields ?? []).map((field) => {
-                      const key = `${question.id}.${entry.resource_id}.${field.id}`;
-                      return (
-                        <AnswerField
-                          key={field.id}
-                          field={{ ...field, fixed: field.fixed ?? false }}
-                          value={entry.values[field.id] ?? ''}
-                          error={answers.errors[key]}
-                          onChange={(raw) => typed(key, field, raw, entry.resource_id)}
-                          onCommit={(value) => {
-                            settle(key);
-                            answers.commit(question, value, { entry, field });
-                          }}
-                        />
-                      );
-                    })}
-                  </Stack>
-                </Paper>
-              ))}
+              {shown
+                .filter((q) => q.type !== 'resource_list')
+                .map((question) => (
+                  <AnswerField
+                    key={question.id}
+                    field={{ ...question, fixed: question.fixed ?? false }}
+                    value={answers.answers.values[question.id] ?? ''}
+                    error={answers.errors[question.id]}
+                    onChange={(raw) => typed(question.id, question, raw)}
+                    onCommit={(value) => {
+                      settle(question.id);
+                      answers.commit(question, value);
+                    }}
+                  />
+                ))}
             </Stack>
           </Card>
-        ))}
-      <ErrorSummary messages={answers.messages} />
-      {failure && <Alert color="red">{failure}</Alert>}
-      <Group justify="flex-end">
-        <Button onClick={() => void submit()} loading={submitting}>
-          Submit
-        </Button>
-      </Group>
-    </Stack>
+        )}
+        {shown
+          .filter((q) => q.type === 'resource_list')
+          .map((question) => (
+            <Card key={question.id} withBorder radius="md" padding="lg">
+              <Stack gap="md">
+                <Title order={2} size="h4">
+                  {question.label}
+                </Title>
+                {(answers.answers.lists[question.id] ?? []).length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    Nothing listed yet.
+                  </Text>
+                )}
+                {(answers.answers.lists[question.id] ?? []).map((entry) => (
+                  <Paper key={entry.resource_id} withBorder p="md" radius="md">
+                    <Stack gap="sm">
+                      {(question.fields ?? []).map((field) => {
+                        const key = `${question.id}.${entry.resource_id}.${field.id}`;
+                        return (
+                          <AnswerField
+                            key={field.id}
+                            field={{ ...field, fixed: field.fixed ?? false }}
+                            value={entry.values[field.id] ?? ''}
+                            error={answers.errors[key]}
+                            documentBlocked={resourceBlock(question.fields ?? [], entry)}
+                            onChange={(raw) => typed(key, field, raw, entry.resource_id)}
+                            onCommit={(value) => {
+                              settle(key);
+                              answers.commit(question, value, { entry, field });
+                            }}
+                          />
+                        );
+                      })}
+                    </Stack>
+                  </Paper>
+                ))}
+              </Stack>
+            </Card>
+          ))}
+        <ErrorSummary messages={answers.messages} />
+        {failure && <Alert color="red">{failure}</Alert>}
+        <Group justify="flex-end">
+          <Button onClick={() => void submit()} loading={submitting}>
+            Submit
+          </Button>
+        </Group>
+      </Stack>
+    </DocumentUploadsContext.Provider>
   );
 }

@@ -1,4 +1,12 @@
-import { ADDRESS_MESSAGES, DEFAULT_COUNTRY, decodeAddress, encodeAddress, US_STATES } from '@charter/domain';
+import {
+  ADDRESS_MESSAGES,
+  DEFAULT_COUNTRY,
+  decodeAddress,
+  encodeAddress,
+  isMultiLineAddress,
+  parseAddress,
+  US_STATES,
+} from '@charter/domain';
 import { Fieldset, Input, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FocusEvent, useId } from 'react';
 import { COMBOBOX_PROPS, type FieldInputProps } from './field-props.ts';
@@ -96,6 +104,16 @@ export function AddressField(props: FieldInputProps & { universal: boolean }) {
           autoFocus={autoFocus}
           value={address.line_one}
           onChange={(event) => set('line_one', event.currentTarget.value)}
+          onPaste={(event) => {
+            // A whole address pasted over several lines fills every part (spec 3 §5, the domain's parser).
+            const pasted = event.clipboardData.getData('text');
+            if (!isMultiLineAddress(pasted)) return;
+            event.preventDefault();
+            const parts = parseAddress(pasted);
+            const us = /^(usa?|united states( of america)?)$/i.test(parts.country);
+            const country = us ? DEFAULT_COUNTRY : parts.country || address.country;
+            onChange(JSON.stringify(decode(JSON.stringify({ ...parts, country }), universal)));
+          }}
         />
         {text('line_two')}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

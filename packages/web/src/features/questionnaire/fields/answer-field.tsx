@@ -3,6 +3,7 @@ import { Checkbox, Group, Radio, Select, Stack, Textarea, TextInput } from '@man
 import type { ChangeEvent, FocusEvent, JSX } from 'react';
 import { AddressField } from './address-field.tsx';
 import { CompanyNameField } from './company-name-field.tsx';
+import { DocumentField } from './document-field.tsx';
 import {
   COMBOBOX_PROPS,
   type FieldInputProps,
@@ -28,6 +29,8 @@ export type AnswerFieldProps = {
   onCommit: (value: string) => void;
   readOnly?: boolean;
   autoFocus?: boolean;
+  /** A document question: what must be filled before its file can be uploaded (spec 2 §5). */
+  documentBlocked?: string;
 };
 
 const STATE_NAMES = US_STATES.map((state) => state.name);
@@ -51,6 +54,7 @@ export function AnswerField({
   onCommit,
   readOnly,
   autoFocus,
+  documentBlocked,
 }: AnswerFieldProps): JSX.Element | null {
   const [draft, change] = useDraft(value, onChange);
   const locked = field.fixed || !!readOnly;
@@ -196,6 +200,7 @@ export function AnswerField({
     case 'company_name':
       return <CompanyNameField {...inputs} />;
     case 'document':
+      return <DocumentField {...inputs} blocked={documentBlocked} />;
     case 'template_document':
     case 'custom_document':
       return <TextInput {...typed()} description={DOCUMENT_PENDING} />;
