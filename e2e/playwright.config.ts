@@ -21,6 +21,7 @@ const ownState = [
   'onboarding',
   'partner-sso',
   'reports',
+  'share-file-cabinet',
   'review',
   'signing',
   'staff',
