@@ -27,13 +27,14 @@ import { createPartner } from './support/partners.ts';
 type ChargeInput = { idempotencyKey: string; amountCents: number; methodId: string };
 
 /**
- * A provider that answers a repeated idempotency key with its first success (as the provider interface
- * requires), declines or asks for authentication by the method's id, and takes a few milliseconds so
- * concurrent requests overlap.
+ * A provider that answers a repeated idempotency key with its first answer, a decline included (as Stripe
+ * and the test provider do), declines or asks for authentication by the method's id, and takes a few
+ * milliseconds so concurrent requests overlap.
  */
 function recordingProvider() {
   const calls: ChargeInput[] = [];
   const settled = new Map<string, ProviderCharge>();
+  const declined = new Set<string>();
   let next = 0;
   return {
     calls,
@@ -44,9 +45,11 @@ function recordingProvider() {
       calls.push(input);
       await new Promise((resolve) => setTimeout(resolve, 5));
       const first = settled.get(input.idempotencyKey);
-      if (first?.status === 'succeeded') return first;
-      if (input.methodId.startsWith('pm_decline'))
+      if (first) return first;
+      if (declined.has(input.idempotencyKey) || input.methodId.startsWith('pm_decline')) {
+        declined.add(input.idempotencyKey);
         throw new PaymentError(PAYMENT_MESSAGES.cardDeclined, 'card_declined');
+      }
       const status = input.methodId.startsWith('pm_authenticate') ? 'requires_action' : 'succeeded';
       const result: ProviderCharge = {
         id: `ch_${++next}`,
@@ -217,8 +220,8 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     const mine = provider.calls.slice(before);
     expect(mine.map((c) => c.idempotencyKey).sort()).toEqual(
       [
-        feeIdempotencyKey(me.account!.id, taskId, 'state-filing'),
-        `addon:${me.account!.id}:${taskId}:agent`,
+        `${feeIdempotencyKey(me.account!.id, taskId, 'state-filing')}:1`,
+        `addon:${me.account!.id}:${taskId}:agent:1`,
       ].sort(),
     );
     // A retried finalize afterwards is refused as already submitted and charges nothing.
@@ -229,7 +232,7 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     expect(view.body.product.fees[0].status).toBe('succeeded');
   });
 
-  it('leaves the group unsubmitted on a decline or an authentication request, and retries on the same key', async () => {
+  it('leaves the group unsubmitted on a decline or an authentication request, and retries the same row as a new attempt', async () => {
     const who = await signedIn(t);
     await defaultCard(who, 'pm_decline');
     const id = await readyGroup(who, 'test-fees', 'Delaware');
@@ -253,14 +256,20 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     const paid = await finalize(who, id);
     expect(paid.status).toBe(200);
     const rows = await chargeRows(who.account!.id);
-    // The same rows (same keys) were retried: one per fee and add-on, plus the credit.
+    // The same rows were retried: one per fee and add-on, plus the credit; each try under its own
+    // provider key, since the provider answers a repeated key with its first answer (the decline).
     expect(rows.map((r) => r.id)).toContain(failed.id);
     expect(rows.filter((r) => r.purpose === 'fee')).toHaveLength(2);
     expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
-    const methods = provider.calls
-      .filter((c) => c.idempotencyKey === failed.idempotencyKey)
-      .map((c) => c.methodId);
-    expect(methods.map((m) => m.split('_')[1])).toEqual(['decline', 'authenticate', 'good']);
+    expect(rows.find((r) => r.id === failed.id)?.attempt).toBe(3);
+    const tries = provider.calls.filter((c) => c.idempotencyKey.startsWith(`${failed.idempotencyKey}:`));
+    expect(
+      tries.map((c) => [c.idempotencyKey.slice(failed.idempotencyKey.length), c.methodId.split('_')[1]]),
+    ).toEqual([
+      [':1', 'decline'],
+      [':2', 'authenticate'],
+      [':3', 'good'],
+    ]);
   });
 
   it('refuses fees without a payment method', async () => {

@@ -129,8 +129,8 @@ export const accountCredits = pgTable('account_credits', {
 
 /**
  * Every movement of money or credits, one row per thing paid for. `idempotency_key` is derived from what it
- * pays for (e.g. `fee:{accountId}:{taskId}:{feeKey}`, `subscription:{accountId}:{plan}:{attempt}`) and is
- * sent to the provider as its idempotency key; the unique index makes a retried finalize, a double click or a
+ * pays for (e.g. `fee:{accountId}:{taskId}:{feeKey}`, `subscription:{accountId}:{plan}:{attempt}`) and,
+ * with the row's attempt, is sent to the provider as its idempotency key; the unique index makes a retried finalize, a double click or a
  * replayed webhook land on the same row. A row is written `pending` BEFORE the provider is called, in its own
  * transaction, so a crash between the provider's answer and our write leaves a pending row the reconcile job
  * settles by asking the provider.
@@ -141,6 +141,12 @@ export const charges = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     accountId: accountId(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /**
+     * Which try this is: a declined or unauthenticated charge is tried again on the same row with
+     * attempt + 1, and the provider is given `{idempotency_key}:{attempt}` (providerChargeKey), because a
+     * provider answers a repeated key with its first answer, the decline included.
+     */
+    attempt: integer('attempt').notNull().default(1),
     /** fee | addon | credits | subscription | bundle */
     purpose: text('purpose').notNull(),
     label: text('label').notNull(),

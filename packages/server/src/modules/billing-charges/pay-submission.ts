@@ -1,10 +1,11 @@
 import { PAYMENT_MESSAGES } from '@charter/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PaymentError, type PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../context.ts';
 import { billingCustomers, charges } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import { providerChargeKey } from '../billing/charge-key.ts';
 import { checkSubmittable } from '../workflows/finalize-transaction.ts';
 import { assertPlanAndCredits } from './checks.ts';
 import { priceSubmission } from './pricing.ts';
@@ -18,7 +19,9 @@ type Method = { id: number; providerMethodId: string };
  * the workspace's default method. Each charge is keyed `fee:{accountId}:{taskId}:{feeKey}`: its row is
  * written `pending` first (its own commit), the provider is called with that key, then the row is settled.
  * A retried finalize, a double click or concurrent finalizes meet the same row, so the provider is asked
- * once; a declined or unauthenticated charge is retried on the same row and key.
+ * once; a declined or unauthenticated charge is retried on the same row as its next attempt, under the
+ * provider key of that attempt (providerChargeKey), since the provider would answer the old key with the
+ * old decline.
  */
 export async function payForSubmission({
   ctx,
@@ -84,12 +87,18 @@ async function chargeLine(input: {
         createdBy: actor.userId,
       })
       .onConflictDoNothing({ target: charges.idempotencyKey })
-      .returning({ id: charges.id });
+      .returning({ id: charges.id, attempt: charges.attempt });
     if (inserted) return inserted;
     // A refused charge is tried again on its own row and key; only one request can take it back.
     const [retried] = await tx
       .update(charges)
-      .set({ status: 'pending', failureMessage: null, paymentMethodId: method.id, updatedAt: new Date() })
+      .set({
+        status: 'pending',
+        attempt: sql`${charges.attempt} + 1`,
+        failureMessage: null,
+        paymentMethodId: method.id,
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(charges.idempotencyKey, line.idempotencyKey),
@@ -97,7 +106,7 @@ async function chargeLine(input: {
           inArray(charges.status, ['failed', 'requires_action']),
         ),
       )
-      .returning({ id: charges.id });
+      .returning({ id: charges.id, attempt: charges.attempt });
     return retried ?? null;
   });
   if (!claimed) {
@@ -122,7 +131,7 @@ async function chargeLine(input: {
       amountCents: line.amountCents,
       currency: 'usd',
       description: line.label,
-      idempotencyKey: line.idempotencyKey,
+      idempotencyKey: providerChargeKey({ idempotencyKey: line.idempotencyKey, attempt: claimed.attempt }),
       metadata: {
         account_id: String(actor.accountId),
         transaction_id: String(input.transactionId),

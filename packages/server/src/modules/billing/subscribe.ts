@@ -12,6 +12,7 @@ import { charges, subscriptions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { providerChargeKey } from './charge-key.ts';
 import { createInvoice } from './create-invoice.ts';
 import { ensureCustomer } from './ensure-customer.ts';
 import { subscribablePlan } from './plan-for.ts';
@@ -87,6 +88,7 @@ export async function subscribe({
     .onConflictDoNothing()
     .returning();
   if (!charge) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS);
+  const providerKey = providerChargeKey(charge);
 
   const settle = (status: string, failureMessage: string | null) =>
     ctx.db.transaction(async (tx) => {
@@ -109,7 +111,7 @@ export async function subscribe({
       planSlug: plan.slug,
       amountCents: plan.priceValue,
       interval: plan.interval,
-      idempotencyKey,
+      idempotencyKey: providerKey,
     });
   } catch (error) {
     // A refusal is settled now; anything else (the provider unreachable) leaves the row pending.
@@ -119,7 +121,7 @@ export async function subscribe({
     throw new AppError(needsAction ? 'PAYMENT_ACTION_REQUIRED' : 'PAYMENT_FAILED', error.message);
   }
   const paid = subscription.status === 'active' || subscription.status === 'trialing';
-  const providerCharge = await provider.findCharge({ idempotencyKey }).catch(() => null);
+  const providerCharge = await provider.findCharge({ idempotencyKey: providerKey }).catch(() => null);
 
   const saved = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
