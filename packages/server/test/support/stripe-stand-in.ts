@@ -172,7 +172,8 @@ export async function startStripeStandIn() {
         }),
       };
     }
-    if ((m = at.match(/^POST \/v1\/customers\/(cus_\w+)$/))) {
+    m = at.match(/^POST \/v1\/customers\/(cus_\w+)$/);
+    if (m) {
       const customer = get(m[1] as string, 'customer');
       if (!customer) return missing('customer');
       const settings = params.invoice_settings as { default_payment_method?: string } | undefined;
@@ -180,7 +181,8 @@ export async function startStripeStandIn() {
       if (params.default_source) customer.default_source = params.default_source;
       return { status: 200, body: customer };
     }
-    if ((m = at.match(/^POST \/v1\/customers\/(cus_\w+)\/sources$/))) {
+    m = at.match(/^POST \/v1\/customers\/(cus_\w+)\/sources$/);
+    if (m) {
       if (!get(m[1] as string, 'customer')) return missing('customer');
       const token = String(params.source ?? '');
       if (!token.startsWith('btok_')) return invalid(`No such token: '${token}'`, 'source');
@@ -196,7 +198,8 @@ export async function startStripeStandIn() {
       });
       return { status: 200, body: bank };
     }
-    if ((m = at.match(/^(GET|DELETE) \/v1\/customers\/(cus_\w+)\/sources\/(ba_\w+)$/))) {
+    m = at.match(/^(GET|DELETE) \/v1\/customers\/(cus_\w+)\/sources\/(ba_\w+)$/);
+    if (m) {
       const bank = get(m[3] as string, 'bank_account');
       if (!bank || bank.customer !== m[2]) return missing('source');
       if (m[1] === 'DELETE') {
@@ -205,7 +208,8 @@ export async function startStripeStandIn() {
       }
       return { status: 200, body: bank };
     }
-    if ((m = at.match(/^POST \/v1\/customers\/(cus_\w+)\/sources\/(ba_\w+)\/verify$/))) {
+    m = at.match(/^POST \/v1\/customers\/(cus_\w+)\/sources\/(ba_\w+)\/verify$/);
+    if (m) {
       const bank = get(m[2] as string, 'bank_account');
       if (!bank || bank.customer !== m[1]) return missing('source');
       const amounts = (params.amounts as string[] | undefined)?.map(Number) ?? [];
@@ -248,11 +252,13 @@ export async function startStripeStandIn() {
       }
       return invalid('Invalid type', 'type');
     }
-    if ((m = at.match(/^GET \/v1\/payment_methods\/(pm_\w+)$/))) {
+    m = at.match(/^GET \/v1\/payment_methods\/(pm_\w+)$/);
+    if (m) {
       const pm = get(m[1] as string, 'payment_method');
       return pm ? { status: 200, body: pm } : missing('payment_method');
     }
-    if ((m = at.match(/^POST \/v1\/payment_methods\/(pm_\w+)\/(attach|detach)$/))) {
+    m = at.match(/^POST \/v1\/payment_methods\/(pm_\w+)\/(attach|detach)$/);
+    if (m) {
       const pm = get(m[1] as string, 'payment_method');
       if (!pm) return missing('payment_method');
       if (m[2] === 'attach') {
@@ -287,11 +293,13 @@ export async function startStripeStandIn() {
       if (!q) return invalid(`Unsupported query: ${query}`, 'query');
       const key = (q[1] as string).replace(/\\(.)/g, '$1');
       const data = [...objects.values()].filter(
-        (o) => o.object === 'payment_intent' && (o.metadata as Record<string, string>).idempotency_key === key,
+        (o) =>
+          o.object === 'payment_intent' && (o.metadata as Record<string, string>).idempotency_key === key,
       );
       return { status: 200, body: { object: 'search_result', data, has_more: false, url: path } };
     }
-    if ((m = at.match(/^GET \/v1\/payment_intents\/(pi_\w+)$/))) {
+    m = at.match(/^GET \/v1\/payment_intents\/(pi_\w+)$/);
+    if (m) {
       const pi = get(m[1] as string, 'payment_intent');
       return pi ? { status: 200, body: pi } : missing('payment_intent');
     }
@@ -345,7 +353,8 @@ export async function startStripeStandIn() {
         }),
       };
     }
-    if ((m = at.match(/^GET \/v1\/subscriptions\/(sub_\w+)$/))) {
+    m = at.match(/^GET \/v1\/subscriptions\/(sub_\w+)$/);
+    if (m) {
       const sub = get(m[1] as string, 'subscription');
       return sub ? { status: 200, body: sub } : missing('subscription');
     }
@@ -437,7 +446,11 @@ export async function startStripeStandIn() {
       return obj;
     },
     /** A signed webhook about an object as it is now (or as given), like Stripe sends. */
-    webhook(type: string, object: Record<string, unknown>, options: { eventId?: string; secret?: string } = {}) {
+    webhook(
+      type: string,
+      object: Record<string, unknown>,
+      options: { eventId?: string; secret?: string } = {},
+    ) {
       const payload = JSON.stringify({
         id: options.eventId ?? id('evt'),
         object: 'event',

@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES, TEST_AUTHENTICATION_MESSAGE, TEST_DECLINE_MESSAGE } from '@charter/domain';
 import Stripe from 'stripe';
 import {
   type ChargeStatus,
@@ -25,14 +26,13 @@ export type StripeSettings = {
   apiBase: string | null;
 };
 
-/** Messages shown to the user; the spec names the decline (spec 2 "Card declined on finalize"). */
+/** Messages shown to the user: the same texts as the test provider's (packages/domain billing). */
 export const STRIPE_MESSAGES = {
-  declined: 'Card Declined',
-  authentication: 'This payment needs your bank to confirm it. Please try again or use another card.',
-  invalid: 'Stripe is detecting an error in your information, please recheck your inputs.',
-  unavailable: 'The payment service could not be reached. Please try again in a moment.',
+  declined: TEST_DECLINE_MESSAGE,
+  authentication: TEST_AUTHENTICATION_MESSAGE,
+  invalid: BILLING_MESSAGES.tokenisation,
   badSignature: 'Webhook signature does not verify',
-  verifyFailed: 'The amounts do not match the micro-deposits. Please check them and try again.',
+  verifyFailed: BILLING_MESSAGES.wrongAmounts,
 } as const;
 
 const CARD_BRANDS: Record<string, string> = {
@@ -63,7 +63,8 @@ export function paymentErrorOf(error: unknown): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   const code = error.code ?? error.type;
   if (error.code === 'card_declined' || error.type === 'StripeCardError') {
-    if (error.code === 'authentication_required') return new PaymentError(STRIPE_MESSAGES.authentication, code);
+    if (error.code === 'authentication_required')
+      return new PaymentError(STRIPE_MESSAGES.authentication, code);
     return new PaymentError(STRIPE_MESSAGES.declined, error.code ?? 'card_declined');
   }
   if (error.type === 'StripeInvalidRequestError') {
@@ -277,7 +278,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           if (error instanceof Stripe.errors.StripeError && error.type !== 'StripeConnectionError') {
             // Too many wrong tries fail the account at Stripe: tell the caller its state, not only "wrong".
             const bank = await stripe.customers.retrieveSource(customerId, methodId);
-            if (bank.object === 'bank_account' && (bank as Stripe.BankAccount).status === 'verification_failed') {
+            if (
+              bank.object === 'bank_account' &&
+              (bank as Stripe.BankAccount).status === 'verification_failed'
+            ) {
               return methodOfBankAccount(bank as Stripe.BankAccount);
             }
             throw new PaymentError(STRIPE_MESSAGES.verifyFailed, error.code ?? 'verification_failed');
@@ -356,7 +360,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
             status: error.code === 'authentication_required' ? 'requires_action' : 'failed',
             amountCents,
             failureMessage:
-              error.code === 'authentication_required' ? STRIPE_MESSAGES.authentication : STRIPE_MESSAGES.declined,
+              error.code === 'authentication_required'
+                ? STRIPE_MESSAGES.authentication
+                : STRIPE_MESSAGES.declined,
           };
         }
         throw paymentErrorOf(error);
