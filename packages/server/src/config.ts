@@ -61,6 +61,17 @@ export type Config = {
     accessKeyId: string;
     secretAccessKey: string;
   } | null;
+  /**
+   * Stripe (STRIPE_SECRET_KEY set): the `stripe` payment provider; otherwise the offline `test` one.
+   * STRIPE_PUBLISHABLE_KEY is Stripe.js's key in the browser, STRIPE_WEBHOOK_SECRET checks webhook
+   * signatures (webhooks are refused without it), STRIPE_API_BASE points the SDK at another host (tests).
+   */
+  stripe: {
+    secretKey: string;
+    publishableKey: string | null;
+    webhookSecret: string | null;
+    apiBase: string | null;
+  } | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -85,6 +96,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         bucket: env.S3_BUCKET,
         accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
         secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+      }
+    : null;
+  const stripe = env.STRIPE_SECRET_KEY
+    ? {
+        secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+        apiBase: env.STRIPE_API_BASE || null,
       }
     : null;
   return {
@@ -114,6 +133,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ? path.resolve(env.INIT_CWD ?? process.cwd(), env.TEMPLATES_DIR)
       : null,
     s3,
+    stripe,
     signingP12: env.SIGNING_P12
       ? {
           p12Path: path.resolve(env.INIT_CWD ?? process.cwd(), env.SIGNING_P12),
