@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createLibreOfficeConverter } from './adapters/office/office-pdf.ts';
+import { createPayments } from './adapters/payments/index.ts';
 import { readP12 } from './adapters/signing/seal-identity.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import { createTokenService } from './adapters/tokens.ts';
@@ -35,6 +36,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { publicAuthRoutes } from './modules/auth/public-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { userAuthRoutes } from './modules/auth/user-routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { brandRoutes } from './modules/brand/routes.ts';
 import { cabinetRoutes } from './modules/cabinet/routes.ts';
 import { createLiveHub } from './modules/live/live-hub.ts';
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     live: createLiveHub({ db, log: app.log }),
     tokens: await createTokenService(db, config.publicUrl),
     storage,
+    payments: createPayments(config),
     office,
     maintenance,
     mailer: createMailer(jobs, {
@@ -220,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicAuthRoutes,
     userAuthRoutes,
     accountRoutes,
+    billingRoutes,
     memberRoutes,
     profileRoutes,
     oidcRoutes,

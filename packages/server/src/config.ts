@@ -53,6 +53,8 @@ export type Config = {
   tsaCertificate: Buffer | null;
   /** LibreOffice's soffice, for previews of office files as PDF; null when none is installed. */
   libreOffice: string | null;
+  /** STRIPE_SECRET_KEY: bill through Stripe; without it the offline `test` payment provider (test mode). */
+  stripeSecretKey: string | null;
   /** File storage in an S3 bucket (S3_BUCKET); null keeps files on disk under DATA_DIR/files. */
   s3: {
     endpoint: string | null;
@@ -143,6 +145,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     signingLinkDays: Number(env.SIGNING_LINK_DAYS ?? SIGNING_LINK_DAYS),
     tsaUrl: env.TSA_URL || null,
     linkSecret: env.LINK_SECRET || null,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     tsaCertificate: env.TSA_CERT
       ? derOfPem(fs.readFileSync(path.resolve(env.INIT_CWD ?? process.cwd(), env.TSA_CERT), 'utf8'))
       : null,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail/mailer.ts';
 import type { OfficeConverter } from './adapters/office/office-pdf.ts';
+import type { Payments } from './adapters/payments/index.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { TokenService } from './adapters/tokens.ts';
 import type { Config } from './config.ts';
@@ -25,6 +26,8 @@ export type AppContext = {
   office: OfficeConverter | null;
   log: FastifyBaseLogger;
   authCaches: AuthCaches;
+  /** The payment providers (adapters/payments): `test` unless STRIPE_SECRET_KEY is set. */
+  payments: Payments;
   /** The live channel's sockets on this instance (modules/live). */
   live: LiveHub;
 };

@@ -33,6 +33,10 @@ export const errorStatus = {
   OUTCOME_UNKNOWN: 500,
   /** The disk (or bucket) refused the bytes for lack of space: the file was not saved. */
   STORAGE_FULL: 507,
+  /** The payment provider refused (a decline, wrong micro-deposit amounts): its message is the user's. */
+  PAYMENT_FAILED: 402,
+  /** The payment needs the customer's authentication first (3-D Secure): nothing was charged. */
+  PAYMENT_ACTION_REQUIRED: 402,
   INTERNAL: 500,
 } as const;
 

@@ -1,0 +1,33 @@
+import { DEFAULT_STRIPE_DOMAIN, type PlanCatalogueName, planCatalogueFor } from '@charter/domain';
+import type { Tx } from '../../db/client.ts';
+import { hostnameOf } from '../brand/scope.ts';
+import { brandsForHost, findCustomer, partnerStripeDomain } from './scope.ts';
+
+/** What the request's brand decides for billing: the plan catalogue, and the billing domain of new customers. */
+export type BillingSetup = { catalogue: PlanCatalogueName; stripeDomain: string };
+
+/**
+ * The catalogue by the brand's base domain (spec 1 §1); the billing domain (spec 1 §3 stripe_domain) is the
+ * customer's once it exists, else the brand's, else a connected partner's, else the default. The web's
+ * v3 `stripe_domain` is never trusted to pick another partner's provider account.
+ */
+export async function billingSetup(
+  tx: Tx,
+  accountId: number,
+  host: string | undefined,
+): Promise<BillingSetup> {
+  const hostname = hostnameOf(host);
+  const { brand, defaultBrand } = await brandsForHost(tx, hostname);
+  const catalogue =
+    !brand || brand.isDefault || !defaultBrand
+      ? 'standard'
+      : planCatalogueFor(brand.hostname, defaultBrand.hostname);
+  const customer = await findCustomer(tx, accountId);
+  const stripeDomain =
+    customer?.stripeDomain ??
+    brand?.assets.stripe_domain ??
+    (await partnerStripeDomain(tx, accountId)) ??
+    defaultBrand?.assets.stripe_domain ??
+    DEFAULT_STRIPE_DOMAIN;
+  return { catalogue, stripeDomain };
+}
