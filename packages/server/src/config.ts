@@ -64,16 +64,15 @@ export type Config = {
     secretAccessKey: string;
   } | null;
   /**
-   * Stripe (STRIPE_SECRET_KEY set): the `stripe` payment provider; otherwise the offline `test` one.
-   * STRIPE_PUBLISHABLE_KEY is Stripe.js's key in the browser, STRIPE_WEBHOOK_SECRET checks webhook
-   * signatures (webhooks are refused without it), STRIPE_API_BASE points the SDK at another host (tests).
+   * The rest of Stripe's settings (used when stripeSecretKey is set): STRIPE_PUBLISHABLE_KEY is Stripe.js's
+   * key in the browser, STRIPE_WEBHOOK_SECRET checks webhook signatures (webhooks are refused without it),
+   * STRIPE_API_BASE points the SDK at another host (the tests' stand-in).
    */
   stripe: {
-    secretKey: string;
     publishableKey: string | null;
     webhookSecret: string | null;
     apiBase: string | null;
-  } | null;
+  };
 };
 
 type Env = Record<string, string | undefined>;
@@ -100,14 +99,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
       }
     : null;
-  const stripe = env.STRIPE_SECRET_KEY
-    ? {
-        secretKey: env.STRIPE_SECRET_KEY,
-        publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
-        webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
-        apiBase: env.STRIPE_API_BASE || null,
-      }
-    : null;
+  const stripe = {
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    apiBase: env.STRIPE_API_BASE || null,
+  };
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

@@ -121,6 +121,29 @@ describe('stripe provider against the stand-in', () => {
     expect(await stripe.getCharge?.({ id: first.id })).toEqual(first);
   });
 
+  it('survives a lost answer: the SDK retry carries our key, so the charge is made once', async () => {
+    const cus = await customer();
+    const card = await stripe.attachCard({ customerId: cus, token: 'tok_visa' });
+    const idempotencyKey = `fee:7:${Date.now()}:lost`;
+    standIn.loseAnswerOf(/^POST \/v1\/payment_intents$/, 1);
+    const charged = await stripe.charge({
+      customerId: cus,
+      methodId: card.id,
+      amountCents: 700,
+      currency: 'usd',
+      description: 'x',
+      idempotencyKey,
+      metadata: {},
+    });
+    expect(charged.status).toBe('succeeded');
+    const sent = standIn.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST');
+    expect(sent.filter((r) => r.idempotencyKey === idempotencyKey)).toHaveLength(2);
+    const intents = [...standIn.objects.values()].filter(
+      (o) => (o.metadata as Record<string, string> | undefined)?.idempotency_key === idempotencyKey,
+    );
+    expect(intents).toHaveLength(1);
+  });
+
   it('answers a decline and an authentication at charge time as the charge status, not an exception', async () => {
     const cus = await customer();
     const failLater = await stripe.attachCard({ customerId: cus, token: 'pm_card_chargeCustomerFail' });
@@ -208,6 +231,12 @@ describe('stripe provider against the stand-in', () => {
     expect(prices).toHaveLength(1);
     expect(prices[0]).toMatchObject({ lookup_key: 'starter_annual', unit_amount: 49_900 });
 
+    // The reconcile job finds a subscription's payment by the key too (it is on the subscription).
+    expect(await stripe.findCharge({ idempotencyKey: input.idempotencyKey })).toMatchObject({
+      id: sub.id,
+      status: 'succeeded',
+      amountCents: 49_900,
+    });
     standIn.update(sub.id, { status: 'past_due' });
     expect(await stripe.getSubscription({ id: sub.id })).toMatchObject({ id: sub.id, status: 'past_due' });
 

@@ -74,7 +74,7 @@ export async function startStripeStandIn() {
   const requests: Recorded[] = [];
   /** Shape problems found in requests: tests expect this to stay empty. */
   const problems: string[] = [];
-  let dropNext: RegExp | null = null;
+  let dropNext: { pattern: RegExp; times: number } | null = null;
 
   const put = <T extends Obj>(obj: T) => {
     objects.set(obj.id, obj);
@@ -287,14 +287,15 @@ export async function startStripeStandIn() {
       return { status: 200, body: setup };
     }
     if (at === 'POST /v1/payment_intents') return intent(params);
-    if (at === 'GET /v1/payment_intents/search') {
+    m = at.match(/^GET \/v1\/(payment_intents|subscriptions)\/search$/);
+    if (m) {
+      const kind = m[1] === 'subscriptions' ? 'subscription' : 'payment_intent';
       const query = String(params.query ?? '');
       const q = query.match(/^metadata\['idempotency_key'\]:'((?:[^'\\]|\\.)*)'$/);
       if (!q) return invalid(`Unsupported query: ${query}`, 'query');
       const key = (q[1] as string).replace(/\\(.)/g, '$1');
       const data = [...objects.values()].filter(
-        (o) =>
-          o.object === 'payment_intent' && (o.metadata as Record<string, string>).idempotency_key === key,
+        (o) => o.object === kind && (o.metadata as Record<string, string>).idempotency_key === key,
       );
       return { status: 200, body: { object: 'search_result', data, has_more: false, url: path } };
     }
@@ -417,8 +418,9 @@ export async function startStripeStandIn() {
         // Stripe keeps the answer for a key, errors included (except its own 500s).
         if (key && method === 'POST') idempotent.set(key, { request: `${at} ${text}`, answer });
       }
-      if (dropNext?.test(at)) {
-        dropNext = null;
+      if (dropNext?.pattern.test(at)) {
+        dropNext.times -= 1;
+        if (dropNext.times <= 0) dropNext = null;
         req.socket.destroy();
         return;
       }
@@ -434,9 +436,13 @@ export async function startStripeStandIn() {
     requests,
     problems,
     objects,
-    /** The next request matching `pattern` ('POST /v1/payment_intents') is done, but its answer is lost. */
-    loseAnswerOf(pattern: RegExp) {
-      dropNext = pattern;
+    /**
+     * The next `times` requests matching `pattern` (/^POST \/v1\/payment_intents$/) are done, but their
+     * answers are lost (the connection closes). The SDK retries a closed connection once, with the same
+     * idempotency key, so losing the answer for good takes two.
+     */
+    loseAnswerOf(pattern: RegExp, times = 2) {
+      dropNext = { pattern, times };
     },
     /** Changes an object as Stripe would on its own (a subscription falling past due, a charge settling). */
     update(objectId: string, changes: Record<string, unknown>) {

@@ -376,7 +376,23 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         limit: 1,
       });
       const intent = found.data[0];
-      return intent ? chargeOf(intent) : null;
+      if (intent) return chargeOf(intent);
+      // A subscription's first payment is made by its invoice, not by a PaymentIntent of ours: its key is
+      // on the subscription, whose status says whether that payment went through.
+      const subs = await stripe.subscriptions.search({
+        query: `metadata['idempotency_key']:${quoted(idempotencyKey)}`,
+        limit: 1,
+      });
+      const sub = subs.data[0];
+      if (!sub) return null;
+      const paid = sub.status === 'active' || sub.status === 'trialing' || sub.status === 'past_due';
+      const price = sub.items?.data?.[0]?.price?.unit_amount ?? 0;
+      return {
+        id: sub.id,
+        status: paid ? 'succeeded' : sub.status === 'incomplete' ? 'requires_action' : 'failed',
+        amountCents: price,
+        failureMessage: paid ? null : STRIPE_MESSAGES.declined,
+      };
     },
 
     async subscribe({ customerId, methodId, planSlug, amountCents, interval, idempotencyKey }) {
