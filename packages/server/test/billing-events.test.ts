@@ -13,7 +13,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { BILLING_EVENT_JOB } from '../src/modules/billing-events/process-event.ts';
 import { NEVER_REACHED, reconcilePendingCharges } from '../src/modules/billing-events/reconcile-charges.ts';
-import { createUser } from './factories.ts';
+import { createUser, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import {
   STAND_IN_KEY,
@@ -82,7 +82,11 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     standIn = await startStripeStandIn();
     t = await createTestApp({
       stripeSecretKey: STAND_IN_KEY,
-      stripe: { publishableKey: null, webhookSecret: STAND_IN_WEBHOOK_SECRET, apiBase: standIn.apiBase },
+      stripe: {
+        publishableKey: 'pk_test_stand_in',
+        webhookSecret: STAND_IN_WEBHOOK_SECRET,
+        apiBase: standIn.apiBase,
+      },
     });
     stripe = t.ctx.payments.byName('stripe', DEFAULT_STRIPE_DOMAIN);
   });
@@ -102,6 +106,17 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
       payload: webhook.payload,
     });
   const storedEvents = async () => t.ctx.db.select().from(billingEvents);
+
+  it('gives the web app the Stripe.js publishable key with the billing customer', async () => {
+    const me = await signedIn(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/billing/customer',
+      headers: { authorization: me.accountBearer },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_stand_in' });
+  });
 
   it('refuses a webhook whose signature does not verify and stores nothing', async () => {
     const before = (await storedEvents()).length;
@@ -313,6 +328,16 @@ describe('billing webhooks and reconciling, on the test provider', () => {
     t = await createTestApp();
   });
   afterAll(() => t?.close());
+
+  it('sends no publishable key on the test provider', async () => {
+    const me = await signedIn(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/billing/customer',
+      headers: { authorization: me.accountBearer },
+    });
+    expect(res.json()).toMatchObject({ provider: 'test', publishable_key: null });
+  });
 
   it('has no stripe webhook and refuses unsigned test events without storing them', async () => {
     const body = JSON.stringify({
