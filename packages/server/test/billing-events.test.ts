@@ -118,6 +118,48 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     expect(res.json()).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_stand_in' });
   });
 
+  it('runs the billing screens’ calls on Stripe: card, declined card, bank by micro-deposits, subscribe', async () => {
+    const me = await signedIn(t);
+    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const res = await t.app.inject({ method, url, headers: { authorization: me.accountBearer }, payload });
+      return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+    };
+    const card = await call('POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
+    expect(card.status).toBe(201);
+    expect(card.body.method).toMatchObject({ brand: 'Visa', last4: '4242' });
+    const declined = await call('POST', '/api/account/admin/billing/method', {
+      stripe_token_id: 'tok_chargeDeclined',
+    });
+    expect(declined.status).toBe(402);
+    expect(JSON.stringify(declined.body)).toContain(TEST_DECLINE_MESSAGE);
+
+    const bank = await call('POST', '/api/account/ach', {
+      account_holder_name: 'Ada Lovelace',
+      routing_number: '110000000',
+      account_number: '000123456789',
+      bank_label: 'Operating',
+      token: 'btok_us',
+      stripe_domain: DEFAULT_STRIPE_DOMAIN,
+    });
+    expect(bank.status).toBeLessThan(300);
+    const bankId = (bank.body.method as { id: number }).id;
+    const verified = await call('PUT', `/api/account/ach/${bankId}`, { amounts: ['0.32', '0.45'] });
+    expect(verified.status).toBe(200);
+    expect(verified.body.method).toMatchObject({ status: 'verified' });
+
+    const subscribed = await call('POST', '/api/account/admin/bundle/starter_annual', {});
+    expect(subscribed.status).toBeLessThan(300);
+    expect(subscribed.body.subscription).toMatchObject({ status: 'active' });
+    // The subscription's payment was found by its key and its charge row settled.
+    const [row] = await t.ctx.db
+      .select()
+      .from(charges)
+      .where(eq(charges.idempotencyKey, `subscription:${me.account?.id}:starter_annual:1`));
+    expect(row).toMatchObject({ status: 'succeeded', provider: 'stripe' });
+    expect(row?.providerChargeId).toMatch(/^sub_/);
+    expect(standIn.problems).toEqual([]);
+  });
+
   it('refuses a webhook whose signature does not verify and stores nothing', async () => {
     const before = (await storedEvents()).length;
     const good = standIn.webhook('payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent' });
