@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { TEST_CARDS, testTokenizeCard } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms } from '../src/db/schema/index.ts';
@@ -20,6 +21,8 @@ type Rows = WorkspaceRows & {
   partnerCode: string;
   sharedReportId: number;
   roomReportId: number;
+  paymentMethodId: number;
+  invoiceId: number;
 };
 type Probe = {
   route: string;
@@ -412,6 +415,33 @@ const probes: Probe[] = [
   probe('DELETE /api/account/admin/room/{id}/users/{visitorId}', (x, me) => ({
     url: `/api/account/admin/room/${me.roomId}/users/${x.roomVisitorId}`,
   })),
+  // Billing: a payment method or invoice of another workspace is absent.
+  probe('PUT /api/account/admin/billing/method', (x) => ({
+    url: '/api/account/admin/billing/method',
+    body: { default_method_id: x.paymentMethodId },
+  })),
+  probe('PUT /api/account/v3/admin/billing/method', (x) => ({
+    url: '/api/account/v3/admin/billing/method',
+    body: { default_method_id: x.paymentMethodId },
+  })),
+  probe('DELETE /api/account/admin/billing/method/{id}', (x) => ({
+    url: `/api/account/admin/billing/method/${x.paymentMethodId}`,
+  })),
+  probe('DELETE /api/account/v3/admin/billing/method/{a}/{b}', (x) => ({
+    url: `/api/account/v3/admin/billing/method/charter/${x.paymentMethodId}`,
+  })),
+  probe('PUT /api/account/ach/{bankToken}', (x) => ({
+    url: `/api/account/ach/${x.paymentMethodId}`,
+    body: { amounts: [0.32, 0.45] },
+  })),
+  probe('DELETE /api/account/ach/{id}', (x) => ({ url: `/api/account/ach/${x.paymentMethodId}` })),
+  probe('POST /api/account/admin/bundle/{slug}', (x) => ({
+    url: '/api/account/admin/bundle/starter_annual',
+    body: { selected_source_id: x.paymentMethodId },
+  })),
+  probe('GET /api/account/v3/invoice/{id}/receipt', (x) => ({
+    url: `/api/account/v3/invoice/${x.invoiceId}/receipt`,
+  })),
 ];
 
 /** Routes whose path parameter is not a workspace's row: the library's template ids are shared by all. */
@@ -420,6 +450,8 @@ const NOT_OWNED = new Set([
   'GET /api/account/recommendation/project_template/{id}',
   // A partner's code is public: any workspace's admin may connect to it.
   'POST /api/account/admin/partner/{code}',
+  // A plan's slug names a catalogue entry, not a row.
+  'GET /api/account/admin/bundle/{slug}/preview',
 ]);
 
 describe('tenancy: another workspace is never reached', () => {
@@ -441,6 +473,20 @@ describe('tenancy: another workspace is never reached', () => {
     return { sharedReportId: shared.body.report.id as number, roomReportId: placed.body.report.id as number };
   };
 
+  /** A card and a paid subscription's invoice of the workspace (modules/billing). */
+  const billingRows = async (who: SignedIn) => {
+    const token = testTokenizeCard({
+      number: TEST_CARDS.visa.number,
+      expMonth: 12,
+      expYear: 2040,
+      name: 'Card Holder',
+      country: 'US',
+    }).token;
+    const card = await call(who, 'POST', '/api/account/admin/billing/method', { stripe_token_id: token });
+    const paid = await call(who, 'POST', '/api/account/admin/bundle/advanced_monthly', {});
+    return { paymentMethodId: card.body.method.id as number, invoiceId: paid.body.invoice.id as number };
+  };
+
   beforeAll(async () => {
     t = await createTestApp();
     await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-modules'));
@@ -453,12 +499,14 @@ describe('tenancy: another workspace is never reached', () => {
       ownerId: alice.user.id,
       partnerCode,
       ...(await reportRows(alice)),
+      ...(await billingRows(alice)),
     };
     his = {
       ...(await fillWorkspace(t, bob, 'test-module-two')),
       ownerId: bob.user.id,
       partnerCode: 'NONE',
       ...(await reportRows(bob)),
+      ...(await billingRows(bob)),
     };
   });
   afterAll(() => t.close());

@@ -566,8 +566,80 @@ export const accountCalls: AccountCall[] = [
     () => ({ url: '/api/account/admin/settings/profile', body: { company_name: 'Renamed, Inc.' } }),
     403,
     403,
-  ),
+  ), // Billing (modules/billing): no Account area in a restricted workspace, so every call is refused there.
+  ...billingCalls(),
 ];
+
+/** Billing routes; the ids name nothing (a restricted workspace is refused before any lookup). */
+function billingCalls(): AccountCall[] {
+  const card = { stripe_token_id: 'tok_test_none', is_default: true };
+  const bank = {
+    account_holder_name: 'Acme',
+    account_holder_type: 'company',
+    country: 'US',
+    currency: 'usd',
+    routing_number: '110000000',
+    account_number: '000123456789',
+    bank_label: 'Operating',
+    token: 'tok_test_none',
+  };
+  const calls: [string, AccountCall['request']][] = [
+    ['GET /api/account/billing/customer', () => ({ url: '/api/account/billing/customer' })],
+    ['GET /api/account/v3/billing/customer', () => ({ url: '/api/account/v3/billing/customer' })],
+    ['GET /api/account/billing/method', () => ({ url: '/api/account/billing/method?all=1' })],
+    ['GET /api/account/v3/billing/method', () => ({ url: '/api/account/v3/billing/method' })],
+    [
+      'POST /api/account/admin/billing/method',
+      () => ({ url: '/api/account/admin/billing/method', body: card }),
+    ],
+    [
+      'POST /api/account/v3/admin/billing/method',
+      () => ({ url: '/api/account/v3/admin/billing/method', body: { ...card, stripe_domain: 'charter' } }),
+    ],
+    [
+      'PUT /api/account/admin/billing/method',
+      () => ({ url: '/api/account/admin/billing/method', body: { default_method_id: 1 } }),
+    ],
+    [
+      'PUT /api/account/v3/admin/billing/method',
+      () => ({ url: '/api/account/v3/admin/billing/method', body: { default_method_id: 1 } }),
+    ],
+    ['DELETE /api/account/admin/billing/method/{id}', () => ({ url: '/api/account/admin/billing/method/1' })],
+    [
+      'DELETE /api/account/v3/admin/billing/method/{a}/{b}',
+      () => ({ url: '/api/account/v3/admin/billing/method/charter/1' }),
+    ],
+    ['POST /api/account/ach', () => ({ url: '/api/account/ach', body: bank })],
+    [
+      'PUT /api/account/ach/{bankToken}',
+      () => ({ url: '/api/account/ach/1', body: { amounts: [0.32, 0.45] } }),
+    ],
+    ['DELETE /api/account/ach/{id}', () => ({ url: '/api/account/ach/1' })],
+    [
+      'POST /api/account/admin/billing/plaid/link_token',
+      () => ({ url: '/api/account/admin/billing/plaid/link_token' }),
+    ],
+    [
+      'POST /api/account/admin/billing/plaid/public_token',
+      () => ({
+        url: '/api/account/admin/billing/plaid/public_token',
+        body: { public_token: 'public-test-success' },
+      }),
+    ],
+    ['GET /api/account/banks', () => ({ url: '/api/account/banks' })],
+    [
+      'GET /api/account/admin/bundle/{slug}/preview',
+      () => ({ url: '/api/account/admin/bundle/starter_annual/preview' }),
+    ],
+    [
+      'POST /api/account/admin/bundle/{slug}',
+      () => ({ url: '/api/account/admin/bundle/starter_annual', body: { selected_source_id: 1 } }),
+    ],
+    ['GET /api/account/v3/invoice', () => ({ url: '/api/account/v3/invoice' })],
+    ['GET /api/account/v3/invoice/{id}/receipt', () => ({ url: '/api/account/v3/invoice/1/receipt' })],
+  ];
+  return calls.map(([route, request]) => c(route, request, null, 403));
+}
 
 function roomSettingsCalls(): AccountCall[] {
   const room = (x: Rows, rest: string) => `/api/account/admin/room/${x.roomId}${rest}`;

@@ -173,6 +173,8 @@ export async function snapshotWorkspace(t: TestApp, accountId: number) {
     'room_codes', ${through('room_codes', 'rooms', 'room_id')},
     'room_visitors', ${through('room_visitors', 'rooms', 'room_id')},
     'room_sessions', ${through('room_sessions', 'rooms', 'room_id')},
-    'room_history', ${through('room_history', 'rooms', 'room_id')}) as data`);
+    'room_history', ${through('room_history', 'rooms', 'room_id')},
+    'payment_methods', ${owned('payment_methods')}, 'subscriptions', ${owned('subscriptions')},
+    'charges', ${owned('charges')}, 'invoices', ${owned('invoices')}) as data`);
   return result.rows[0].data;
 }

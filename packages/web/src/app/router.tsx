@@ -37,6 +37,8 @@ const NewWorkspaceModal = lazyPage(() =>
   import('../features/workspaces/new-workspace-modal.tsx').then((m) => m.NewWorkspaceModal),
 );
 
+const PlansModal = lazyPage(() => import('../features/billing/plans-modal.tsx').then((m) => m.PlansModal));
+
 /** What shows behind a modal route opened directly (no page to return to). */
 function ModalBackdrop() {
   return <Box mih="100vh" bg="var(--mantine-color-gray-0)" />;
@@ -115,7 +117,19 @@ function NewCompanyRoute() {
   );
 }
 
+/** The plans modal over the page it was opened from (Upgrade Plan); opened directly it is a company page. */
+function PlansOverPage() {
+  const location = useLocation();
+  if (!backgroundOf(location)) return null;
+  return (
+    <RequireAuth>
+      <PlansModal />
+    </RequireAuth>
+  );
+}
+
 const modalRoutes: RouteObject[] = [
+  { path: '/c/:companyId/plans', element: <PlansOverPage /> },
   { path: '/terms', element: <TermsModal /> },
   { path: '/privacy', element: <PrivacyModal /> },
   { path: '/new-company', element: <NewCompanyRoute /> },

@@ -27,15 +27,17 @@ const ShareDataRoomPage = lazyPage(() =>
   import('../rooms/share-data-room-page.tsx').then((m) => m.ShareDataRoomPage),
 );
 const ReportsPage = lazyPage(() => import('../reports/reports-page.tsx').then((m) => m.ReportsPage));
+const BillingPage = lazyPage(() => import('../billing/billing-page.tsx').then((m) => m.BillingPage));
+const SubscriptionsPage = lazyPage(() =>
+  import('../billing/subscriptions-page.tsx').then((m) => m.SubscriptionsPage),
+);
+const PlansModal = lazyPage(() => import('../billing/plans-modal.tsx').then((m) => m.PlansModal));
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
 
 /** Company pages still to come, by path and title. */
 const PLACEHOLDERS: [string, string][] = [
-  ['settings/subscriptions', 'Subscriptions'],
-  ['settings/billing', 'Billing'],
-  ['plans', 'Plans'],
   ['investments', 'Investments'],
   ['dashboard/investments', 'Investments'],
   ['lp-portal', 'LP Portal'],
@@ -64,7 +66,11 @@ export const companyRoutes: RouteObject[] = [
   { path: 'reports', element: <ReportsPage /> },
   { path: 'dashboard', element: <PersonalDashboardPage /> },
   { path: 'dashboard/personal', element: <PersonalDashboardPage /> },
-  // Workspace settings: profile and members (features/members); subscriptions and billing come later.
+  // Workspace settings: profile and members (features/members).
   { path: 'settings/*', element: <SettingsPage /> },
+  // Billing (features/billing): the plans page is drawn as a modal (spec 1 §2).
+  { path: 'settings/billing', element: <BillingPage /> },
+  { path: 'settings/subscriptions', element: <SubscriptionsPage /> },
+  { path: 'plans', element: <PlansModal /> },
   ...PLACEHOLDERS.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
 ];

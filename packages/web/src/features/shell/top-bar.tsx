@@ -1,4 +1,5 @@
 import { Burger, Group } from '@mantine/core';
+import { UpgradePlanButton } from '../billing/upgrade-plan-button.tsx';
 import type { LiveState } from '../live/live-socket.ts';
 import { LiveStatus } from '../live/live-status.tsx';
 import { CompanyMenu } from './company-menu.tsx';
@@ -30,6 +31,7 @@ export function TopBar({ companyId, accountName, roleId, liveState, mobileOpened
       <Group gap="sm" ml="auto" wrap="nowrap" miw={0}>
         {liveState && <LiveStatus state={liveState} />}
         <NotificationsBell />
+        <UpgradePlanButton companyId={companyId} roleId={roleId} />
         <CompanyMenu companyId={companyId} currentName={accountName} />
         <UserMenu companyId={companyId} accountName={accountName} roleId={roleId} />
       </Group>

@@ -1,0 +1,449 @@
+import {
+  ADMIN_WARNING,
+  BILLING_MESSAGES,
+  TEST_AUTHENTICATION_MESSAGE,
+  TEST_BANK_LINK,
+  TEST_BANKS,
+  TEST_CARDS,
+  TEST_DECLINE_MESSAGE,
+  type TestBankKey,
+  type TestCardKey,
+  testTokenizeBank,
+  testTokenizeCard,
+} from '@charter/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accounts,
+  auditLog,
+  charges,
+  memberships,
+  paymentMethods,
+  subscriptions,
+} from '../src/db/schema/index.ts';
+import {
+  accessToken,
+  accountCaller,
+  createUser,
+  type Json,
+  login,
+  type SignedIn,
+  signedIn,
+} from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+const call = accountCaller(() => t);
+
+const cardToken = (card: TestCardKey, name = 'Ada Lovelace') => {
+  const r = testTokenizeCard({
+    number: TEST_CARDS[card].number,
+    expMonth: 12,
+    expYear: 2040,
+    name,
+    country: 'US',
+  });
+  if (!r.token) throw new Error(r.error);
+  return r.token;
+};
+const bankBody = (bank: TestBankKey, label = 'Operating') => {
+  const input = {
+    accountHolderName: 'Acme Inc.',
+    accountHolderType: 'company',
+    country: 'US',
+    currency: 'usd',
+    routingNumber: TEST_BANKS[bank].routing,
+    accountNumber: TEST_BANKS[bank].account,
+    bankLabel: label,
+  };
+  const r = testTokenizeBank(input);
+  if (!r.token) throw new Error(r.error);
+  return {
+    account_holder_name: input.accountHolderName,
+    account_holder_type: 'company',
+    country: 'US',
+    currency: 'usd',
+    routing_number: input.routingNumber,
+    account_number: input.accountNumber,
+    bank_label: label,
+    token: r.token,
+  };
+};
+const addCard = (who: SignedIn, card: TestCardKey, isDefault = false) =>
+  call(who, 'POST', '/api/account/admin/billing/method', {
+    stripe_token_id: cardToken(card),
+    is_default: isDefault,
+  });
+const methodsOf = async (accountId: number) =>
+  t.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.accountId, accountId));
+
+/** An existing user added to `owner`'s workspace directly, signed in there. */
+async function joined(owner: SignedIn, admin = false): Promise<SignedIn> {
+  const other = await createUser(t, { company: null });
+  await t.ctx.db
+    .insert(memberships)
+    .values({ userId: other.user.id, accountId: owner.account!.id, isAdmin: admin });
+  const { idToken, cookie } = await login(t, other.email, other.password!);
+  const access = await accessToken(t, idToken, owner.account!.id);
+  return {
+    ...other,
+    account: owner.account,
+    idToken,
+    cookie,
+    access,
+    bearer: `Bearer ${idToken}`,
+    accountBearer: `Bearer ${access}`,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('cards (spec 1 §4, §5, §8)', () => {
+  it('adds a card: the first is the default, and a default is never unset by deselecting it', async () => {
+    const owner = await signedIn(t);
+    const first = await call(owner, 'POST', '/api/account/admin/billing/method', {
+      stripe_token_id: cardToken('visa'),
+      is_default: false,
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.message).toBe('Payment Method Added.');
+    expect(first.body.method).toMatchObject({ kind: 'card', brand: 'Visa', last4: '4242', is_default: true });
+    expect(first.body.method.name).toBe('Ada Lovelace');
+    expect(JSON.stringify(first.body)).not.toContain(TEST_CARDS.visa.number);
+
+    const second = await call(owner, 'POST', '/api/account/v3/admin/billing/method', {
+      stripe_token_id: cardToken('mastercard'),
+      is_default: 0,
+      stripe_domain: 'elsewhere',
+    });
+    expect(second.status).toBe(201);
+    expect(second.body.method).toMatchObject({ brand: 'MasterCard', last4: '4444', is_default: false });
+
+    const set = await call(owner, 'PUT', '/api/account/admin/billing/method', {
+      default_method_id: second.body.method.id,
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.message).toBe('Default Method set.');
+    const defaults = (set.body.methods as Json[]).filter((m) => m.is_default).map((m) => m.id);
+    expect(defaults).toEqual([second.body.method.id]);
+
+    // Setting the same default again keeps it: there is no "no default".
+    const again = await call(owner, 'PUT', '/api/account/v3/admin/billing/method', {
+      default_method_id: second.body.method.id,
+    });
+    expect((again.body.methods as Json[]).filter((m) => m.is_default)).toHaveLength(1);
+
+    // Removing the default hands it to the one left.
+    const removed = await call(owner, 'DELETE', `/api/account/admin/billing/method/${second.body.method.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe('Payment Method removed.');
+    expect(removed.body.methods).toHaveLength(1);
+    expect(removed.body.methods[0]).toMatchObject({ id: first.body.method.id, is_default: true });
+    const v3 = await call(
+      owner,
+      'DELETE',
+      `/api/account/v3/admin/billing/method/charter/${first.body.method.id}`,
+    );
+    expect(v3.status).toBe(200);
+    expect(v3.body.methods).toEqual([]);
+    // Removed rows stay for the charges that name them.
+    expect((await methodsOf(owner.account!.id)).every((m) => m.removedAt !== null && !m.isDefault)).toBe(
+      true,
+    );
+    const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.accountId, owner.account!.id));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['billing.method.add', 'billing.method.default', 'billing.method.remove']),
+    );
+  });
+
+  it('refuses a declined card and a token that is no test token, saving nothing', async () => {
+    const owner = await signedIn(t);
+    const declined = await addCard(owner, 'declined');
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toBe(TEST_DECLINE_MESSAGE);
+    const forged = await call(owner, 'POST', '/api/account/admin/billing/method', {
+      stripe_token_id: 'tok_visa',
+    });
+    expect(forged.status).toBe(402);
+    expect(forged.body.message).toBe(BILLING_MESSAGES.tokenisation);
+    expect(await methodsOf(owner.account!.id)).toEqual([]);
+  });
+});
+
+describe('plans and subscriptions', () => {
+  it('previews, subscribes once with an invoice and its line, and shows the active plan', async () => {
+    const owner = await signedIn(t);
+    const before = await call(owner, 'GET', '/api/account/billing/customer');
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({
+      test_mode: true,
+      provider: 'test',
+      active_plan_index: 0,
+      catalogue: 'standard',
+    });
+    expect(before.body.plans[0].priceValue).toBe(0);
+
+    const preview = await call(owner, 'GET', '/api/account/admin/bundle/starter_annual/preview');
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ amount: 49_900, interval: 'year', current: false });
+    expect((await call(owner, 'GET', '/api/account/admin/bundle/advanced_annual/preview')).status).toBe(400);
+    expect((await call(owner, 'GET', '/api/account/admin/bundle/nope/preview')).status).toBe(404);
+
+    const none = await call(owner, 'POST', '/api/account/admin/bundle/starter_annual', {});
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(BILLING_MESSAGES.noPaymentMethod);
+
+    const card = await addCard(owner, 'visa');
+    const done = await call(owner, 'POST', '/api/account/admin/bundle/starter_annual', {
+      selected_source_id: card.body.method.id,
+    });
+    expect(done.status).toBe(201);
+    expect(done.body.message).toBe('Subscribed!');
+    expect(done.body.subscription).toMatchObject({
+      plan_slug: 'starter_annual',
+      status: 'active',
+      active: true,
+    });
+    expect(done.body.invoice).toMatchObject({ status: 'paid', total: 49_900 });
+    expect(done.body.invoice.lines).toEqual([expect.objectContaining({ amount: 49_900, quantity: 1 })]);
+
+    const after = await call(owner, 'GET', '/api/account/v3/billing/customer');
+    expect(after.body).toMatchObject({ active_plan_slug: 'starter_annual', active_plan_index: 1 });
+    const twice = await call(owner, 'POST', '/api/account/admin/bundle/starter_annual', {});
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(BILLING_MESSAGES.alreadySubscribed);
+
+    const rows = await t.ctx.db.select().from(charges).where(eq(charges.accountId, owner.account!.id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        amountCents: 49_900,
+        idempotencyKey: `subscription:${owner.account!.id}:starter_annual:1`,
+        invoiceId: done.body.invoice.id,
+      }),
+    ]);
+
+    const invoices = await call(owner, 'GET', '/api/account/v3/invoice');
+    expect(invoices.body.invoices).toHaveLength(1);
+    const receipt = await call(owner, 'GET', invoices.body.invoices[0].receipt_url);
+    expect(receipt.status).toBe(200);
+    expect(receipt.raw.headers['content-type']).toBe('application/pdf');
+    expect(receipt.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('charges once when the same subscribe is sent twice at once', async () => {
+    const owner = await signedIn(t);
+    await addCard(owner, 'visa');
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call(owner, 'POST', '/api/account/admin/bundle/advanced_monthly', {})),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const rows = await t.ctx.db.select().from(charges).where(eq(charges.accountId, owner.account!.id));
+    expect(rows.filter((r) => r.status === 'succeeded')).toHaveLength(1);
+    const subs = await t.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, owner.account!.id));
+    expect(subs).toHaveLength(1);
+  });
+
+  it('reports a decline later and an authentication request, then a retry with another card is a new attempt', async () => {
+    const owner = await signedIn(t);
+    const later = await addCard(owner, 'failLater');
+    expect(later.status).toBe(201);
+    const declined = await call(owner, 'POST', '/api/account/admin/bundle/starter_annual', {
+      selected_source_id: later.body.method.id,
+    });
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toBe(TEST_DECLINE_MESSAGE);
+
+    const auth = await addCard(owner, 'authentication');
+    const needs = await call(owner, 'POST', '/api/account/admin/bundle/starter_annual', {
+      selected_source_id: auth.body.method.id,
+    });
+    expect(needs.status).toBe(402);
+    expect(needs.body.code).toBe('PAYMENT_ACTION_REQUIRED');
+    expect(needs.body.message).toBe(TEST_AUTHENTICATION_MESSAGE);
+
+    const good = await addCard(owner, 'visa');
+    const ok = await call(owner, 'POST', '/api/account/admin/bundle/starter_annual', {
+      selected_source_id: good.body.method.id,
+    });
+    expect(ok.status).toBe(201);
+    const rows = await t.ctx.db.select().from(charges).where(eq(charges.accountId, owner.account!.id));
+    expect(rows.map((r) => [r.idempotencyKey.split(':').at(-1), r.status]).sort()).toEqual([
+      ['1', 'failed'],
+      ['2', 'requires_action'],
+      ['3', 'succeeded'],
+    ]);
+    const invoices = await call(owner, 'GET', '/api/account/v3/invoice');
+    expect(invoices.body.invoices).toHaveLength(1);
+  });
+});
+
+describe('bank accounts by micro-deposits, and bank link', () => {
+  it('submits a bank account hidden while new, refuses it as default, verifies it with the two amounts', async () => {
+    const owner = await signedIn(t);
+    const added = await call(owner, 'POST', '/api/account/ach', bankBody('succeed'));
+    expect(added.status).toBe(201);
+    expect(added.body.message).toBe('ACH Account info submitted.');
+    expect(added.body.method).toMatchObject({
+      kind: 'bank',
+      status: 'new',
+      is_default: false,
+      last4: '6789',
+      metadata: { bank_label: 'Operating' },
+    });
+    const id = added.body.method.id;
+    expect((await call(owner, 'GET', '/api/account/billing/method')).body.methods).toEqual([]);
+    expect((await call(owner, 'GET', '/api/account/billing/method?all=1')).body.methods).toHaveLength(1);
+    expect((await call(owner, 'GET', '/api/account/banks')).body.banks).toHaveLength(1);
+    const early = await call(owner, 'PUT', '/api/account/admin/billing/method', { default_method_id: id });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(BILLING_MESSAGES.newBankCannotBeDefault);
+
+    const wrong = await call(owner, 'PUT', `/api/account/ach/${id}`, { amounts: ['0.12', '0.34'] });
+    expect(wrong.status).toBe(402);
+    expect(wrong.body.message).toBe(BILLING_MESSAGES.wrongAmounts);
+    const right = await call(owner, 'PUT', `/api/account/ach/${id}`, { amounts: ['0.45', 0.32] });
+    expect(right.status).toBe(200);
+    expect(right.body.message).toBe('ACH Account verified.');
+    expect(right.body.method).toMatchObject({ status: 'verified', is_default: true });
+    expect((await call(owner, 'GET', '/api/account/v3/billing/method')).body.methods).toHaveLength(1);
+
+    const removed = await call(owner, 'DELETE', `/api/account/ach/${id}`);
+    expect(removed.body.message).toBe('ACH Payment Method removed.');
+  });
+
+  it('fails verification when the deposits fail, or after three wrong tries', async () => {
+    const owner = await signedIn(t);
+    const failing = await call(owner, 'POST', '/api/account/ach', bankBody('fail'));
+    const res = await call(owner, 'PUT', `/api/account/ach/${failing.body.method.id}`, {
+      amounts: [0.32, 0.45],
+    });
+    expect(res.status).toBe(402);
+    expect(res.body.message).toBe(BILLING_MESSAGES.verificationFailed);
+
+    const other = await call(owner, 'POST', '/api/account/ach', bankBody('succeed', 'Payroll'));
+    const url = `/api/account/ach/${other.body.method.id}`;
+    for (const _ of [1, 2]) expect((await call(owner, 'PUT', url, { amounts: [0.1, 0.2] })).status).toBe(402);
+    const third = await call(owner, 'PUT', url, { amounts: [0.1, 0.2] });
+    expect(third.body.message).toBe(BILLING_MESSAGES.verificationFailed);
+    const rows = await methodsOf(owner.account!.id);
+    expect(rows.map((r) => r.status).sort()).toEqual(['verification_failed', 'verification_failed']);
+    expect(rows.every((r) => !r.isDefault)).toBe(true);
+    // A failed account can neither be verified again nor pay.
+    expect((await call(owner, 'PUT', url, { amounts: [0.32, 0.45] })).status).toBe(400);
+    const pay = await call(owner, 'POST', '/api/account/admin/bundle/starter_annual', {
+      selected_source_id: other.body.method.id,
+    });
+    expect(pay.status).toBe(400);
+  });
+
+  it('refuses bad bank input by the spec rules', async () => {
+    const owner = await signedIn(t);
+    const body = bankBody('succeed');
+    const res = await call(owner, 'POST', '/api/account/ach', { ...body, routing_number: '11-00a' });
+    expect(res.status).toBe(400);
+    const amounts = await call(owner, 'PUT', '/api/account/ach/1', { amounts: [-1, 0.3] });
+    expect(amounts.status).toBe(400);
+  });
+
+  it('links a bank account at once, and reports a cancelled link', async () => {
+    const owner = await signedIn(t);
+    const link = await call(owner, 'POST', '/api/account/admin/billing/plaid/link_token');
+    expect(link.status).toBe(200);
+    expect(link.body).toMatchObject({ test_mode: true, link_token: expect.any(String) });
+    const ok = await call(owner, 'POST', '/api/account/admin/billing/plaid/public_token', {
+      public_token: TEST_BANK_LINK.success,
+      institution: { name: 'Test Bank', institution_id: 'ins_1' },
+      account: { id: TEST_BANK_LINK.accountId, name: 'Checking', mask: '0000' },
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.method).toMatchObject({ kind: 'bank', status: 'verified', is_default: true });
+    const cancelled = await call(owner, 'POST', '/api/account/admin/billing/plaid/public_token', {
+      public_token: TEST_BANK_LINK.cancelled,
+    });
+    expect(cancelled.status).toBe(402);
+    expect(cancelled.body.message).toBe(BILLING_MESSAGES.bankLinkCancelled);
+  });
+});
+
+describe('who may manage billing', () => {
+  let owner: SignedIn;
+  let cardId: number;
+  beforeAll(async () => {
+    owner = await signedIn(t);
+    cardId = (await addCard(owner, 'visa')).body.method.id;
+  });
+
+  it('lets members read, refuses them every change; admins manage', async () => {
+    const member = await joined(owner);
+    const read = await call(member, 'GET', '/api/account/billing/method');
+    expect(read.status).toBe(200);
+    expect(read.body.abilities).toEqual({ manage: false });
+    expect(read.body.methods[0].abilities).toEqual({ remove: false, set_default: false, verify: false });
+    expect((await call(member, 'GET', '/api/account/v3/invoice')).status).toBe(200);
+    const refused: [string, string, unknown][] = [
+      ['POST', '/api/account/admin/billing/method', { stripe_token_id: cardToken('visa') }],
+      ['POST', '/api/account/v3/admin/billing/method', { stripe_token_id: cardToken('visa') }],
+      ['PUT', '/api/account/admin/billing/method', { default_method_id: cardId }],
+      ['DELETE', `/api/account/admin/billing/method/${cardId}`, undefined],
+      ['DELETE', `/api/account/ach/${cardId}`, undefined],
+      ['POST', '/api/account/ach', bankBody('succeed')],
+      ['PUT', `/api/account/ach/${cardId}`, { amounts: [0.32, 0.45] }],
+      ['POST', '/api/account/admin/billing/plaid/link_token', undefined],
+      ['POST', '/api/account/admin/bundle/starter_annual', {}],
+      ['GET', '/api/account/admin/bundle/starter_annual/preview', undefined],
+    ];
+    for (const [method, url, body] of refused) {
+      const res = await call(member, method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body.message).toBe(ADMIN_WARNING);
+    }
+    expect(await methodsOf(owner.account!.id)).toHaveLength(1);
+    const admin = await joined(owner, true);
+    expect((await addCard(admin, 'amex')).status).toBe(201);
+  });
+
+  it("answers 404 to another workspace's method and changes none", async () => {
+    const other = await signedIn(t);
+    await addCard(other, 'visa');
+    const attempts: [string, string, unknown][] = [
+      ['PUT', '/api/account/admin/billing/method', { default_method_id: cardId }],
+      ['DELETE', `/api/account/admin/billing/method/${cardId}`, undefined],
+      ['DELETE', `/api/account/v3/admin/billing/method/charter/${cardId}`, undefined],
+      ['DELETE', `/api/account/ach/${cardId}`, undefined],
+      ['PUT', `/api/account/ach/${cardId}`, { amounts: [0.32, 0.45] }],
+      ['POST', '/api/account/admin/bundle/starter_annual', { selected_source_id: cardId }],
+    ];
+    for (const [method, url, body] of attempts) {
+      const res = await call(other, method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(404);
+    }
+    const mine = await t.ctx.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, cardId), eq(paymentMethods.accountId, owner.account!.id)));
+    expect(mine[0]).toMatchObject({ isDefault: true, removedAt: null });
+    expect(await t.ctx.db.select().from(charges).where(eq(charges.paymentMethodId, cardId))).toEqual([]);
+  });
+
+  it('refuses a restricted (role 3) workspace', async () => {
+    const restricted = await signedIn(t);
+    await t.ctx.db.update(accounts).set({ roleId: 3 }).where(eq(accounts.id, restricted.account!.id));
+    const access = await accessToken(t, restricted.idToken, restricted.account!.id);
+    const who = { ...restricted, access, accountBearer: `Bearer ${access}` };
+    for (const url of [
+      '/api/account/billing/customer',
+      '/api/account/billing/method',
+      '/api/account/v3/invoice',
+    ]) {
+      expect((await call(who, 'GET', url)).status, url).toBe(403);
+    }
+    expect((await addCard(who, 'visa')).status).toBe(403);
+  });
+});

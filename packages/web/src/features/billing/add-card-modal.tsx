@@ -1,0 +1,150 @@
+import { BILLING_MESSAGES, testTokenizeCard } from '@charter/domain';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { errorMessage } from '../../api/api-error.ts';
+import { useNotices } from '../../app/notices.tsx';
+import { useAddCard } from './queries.ts';
+
+export const COUNTRIES = [
+  { value: 'US', label: 'United States of America' },
+  { value: 'CA', label: 'Canada' },
+  { value: 'GB', label: 'United Kingdom' },
+  { value: 'DE', label: 'Germany' },
+  { value: 'FR', label: 'France' },
+  { value: 'AU', label: 'Australia' },
+];
+
+type Props = {
+  companyId: number;
+  opened: boolean;
+  onClose: () => void;
+  stripeDomain: string;
+  first: boolean;
+};
+
+const EMPTY = {
+  name: '',
+  number: '',
+  exp_month: 12 as number | string,
+  exp_year: new Date().getFullYear() + 2,
+  cvc: '',
+  country: 'US',
+  is_default: false,
+};
+
+/**
+ * Add a card (spec 1 §5): holder name and country required. In test mode the card number is turned into a
+ * token here, in the browser (as Stripe.js does for the real provider); only the token reaches the server.
+ */
+export function AddCardModal({ companyId, opened, onClose, stripeDomain, first }: Props) {
+  const add = useAddCard(companyId);
+  const { push } = useNotices();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: {
+      name: (v) => (v.trim() ? null : BILLING_MESSAGES.cardNameRequired),
+      country: (v) => (v ? null : BILLING_MESSAGES.cardCountryRequired),
+      number: (v) => (v.replace(/\D/g, '').length >= 12 ? null : 'Card number required'),
+    },
+  });
+  const close = () => {
+    form.reset();
+    setError(null);
+    onClose();
+  };
+  const submit = (values: typeof EMPTY) => {
+    setError(null);
+    const tokenised = testTokenizeCard({
+      number: values.number,
+      expMonth: Number(values.exp_month),
+      expYear: Number(values.exp_year),
+      name: values.name,
+      country: values.country,
+    });
+    if (!tokenised.token) {
+      setError(tokenised.error ?? BILLING_MESSAGES.tokenisation);
+      return;
+    }
+    add.mutate(
+      {
+        stripe_token_id: tokenised.token,
+        is_default: values.is_default || first,
+        stripe_domain: stripeDomain,
+      },
+      {
+        onSuccess: (answer) => {
+          push({ type: 'success', message: answer.message });
+          close();
+        },
+        onError: (failure) => setError(errorMessage(failure, BILLING_MESSAGES.fallback)),
+      },
+    );
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Add Card" centered>
+      <form aria-label="Add card" noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="sm">
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label="Name on card" required data-autofocus {...form.getInputProps('name')} />
+          <TextInput
+            label="Card number"
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.getInputProps('number')}
+          />
+          <SimpleGrid cols={3}>
+            <NumberInput label="Exp. month" min={1} max={12} required {...form.getInputProps('exp_month')} />
+            <NumberInput
+              label="Exp. year"
+              min={2000}
+              max={2100}
+              required
+              {...form.getInputProps('exp_year')}
+            />
+            <TextInput label="CVC" autoComplete="off" {...form.getInputProps('cvc')} />
+          </SimpleGrid>
+          <Select
+            label="Country"
+            required
+            data={COUNTRIES}
+            allowDeselect={false}
+            {...form.getInputProps('country')}
+          />
+          <Checkbox
+            label="Make this my default payment method"
+            disabled={first}
+            {...form.getInputProps('is_default', { type: 'checkbox' })}
+            checked={first || form.values.is_default}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Save Card
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
