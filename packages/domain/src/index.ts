@@ -5,6 +5,7 @@ export * from './billing/constants.ts';
 export * from './billing/contract.ts';
 export * from './billing/test-tokens.ts';
 export * from './billing-charges/index.ts';
+export * from './billing-events/contract.ts';
 export * from './brand/contract.ts';
 export * from './cabinet/contract.ts';
 export * from './contract/index.ts';

@@ -11,6 +11,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createLibreOfficeConverter } from './adapters/office/office-pdf.ts';
 import { createPayments } from './adapters/payments/index.ts';
+import { createStripeProvider } from './adapters/payments/stripe-provider.ts';
 import { readP12 } from './adapters/signing/seal-identity.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import { createTokenService } from './adapters/tokens.ts';
@@ -38,6 +39,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { userAuthRoutes } from './modules/auth/user-routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { billingChargeRoutes } from './modules/billing-charges/routes.ts';
+import { startBillingReconcile } from './modules/billing-events/jobs.ts';
+import { billingEventRoutes } from './modules/billing-events/routes.ts';
 import { brandRoutes } from './modules/brand/routes.ts';
 import { cabinetRoutes } from './modules/cabinet/routes.ts';
 import { createLiveHub } from './modules/live/live-hub.ts';
@@ -116,7 +119,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     live: createLiveHub({ db, log: app.log }),
     tokens: await createTokenService(db, config.publicUrl),
     storage,
-    payments: createPayments(config),
+    payments: createPayments(config, {
+      stripe: ({ secretKey }) =>
+        createStripeProvider({
+          secretKey,
+          webhookSecret: config.stripe.webhookSecret,
+          apiBase: config.stripe.apiBase,
+        }),
+    }),
     office,
     maintenance,
     mailer: createMailer(jobs, {
@@ -229,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     accountRoutes,
     billingRoutes,
     billingChargeRoutes,
+    billingEventRoutes,
     memberRoutes,
     profileRoutes,
     oidcRoutes,
@@ -264,10 +275,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   if (config.runWorker) jobs.start();
   const stopSigningSchedule = config.runWorker ? startSigningSchedule(ctx) : null;
+  const stopBillingReconcile = config.runWorker ? startBillingReconcile(ctx) : null;
   const sweep = sweepLeftovers(ctx).catch((error) => app.log.warn({ err: error }, 'start-up sweep failed'));
   app.addHook('onClose', async () => {
     await sweep;
     stopSigningSchedule?.();
+    stopBillingReconcile?.();
     await jobs.stop();
     await ctx.live.close();
     await liveChannel?.close();

@@ -63,6 +63,16 @@ export type Config = {
     accessKeyId: string;
     secretAccessKey: string;
   } | null;
+  /**
+   * The rest of Stripe's settings (used when stripeSecretKey is set): STRIPE_PUBLISHABLE_KEY is Stripe.js's
+   * key in the browser, STRIPE_WEBHOOK_SECRET checks webhook signatures (webhooks are refused without it),
+   * STRIPE_API_BASE points the SDK at another host (the tests' stand-in).
+   */
+  stripe: {
+    publishableKey: string | null;
+    webhookSecret: string | null;
+    apiBase: string | null;
+  };
 };
 
 type Env = Record<string, string | undefined>;
@@ -89,6 +99,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
       }
     : null;
+  const stripe = {
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    apiBase: env.STRIPE_API_BASE || null,
+  };
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -116,6 +131,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ? path.resolve(env.INIT_CWD ?? process.cwd(), env.TEMPLATES_DIR)
       : null,
     s3,
+    stripe,
     signingP12: env.SIGNING_P12
       ? {
           p12Path: path.resolve(env.INIT_CWD ?? process.cwd(), env.SIGNING_P12),

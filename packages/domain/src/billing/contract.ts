@@ -56,6 +56,8 @@ export const billingCustomerView = z.object({
   /** The web shows a visible "Test mode" notice when true. */
   test_mode: z.boolean(),
   stripe_domain: z.string(),
+  /** Stripe.js's key (STRIPE_PUBLISHABLE_KEY) when the provider is stripe; null on the test provider. */
+  publishable_key: z.string().nullable(),
   /** The provider's customer id, once one exists (created with the first method). */
   customer_id: z.string().nullable(),
   default_method_id: z.number().nullable(),

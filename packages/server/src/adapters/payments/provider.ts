@@ -93,6 +93,13 @@ export type PaymentProvider = {
     idempotencyKey: string;
   }): Promise<ProviderSubscription>;
   getSubscription(input: { id: string }): Promise<ProviderSubscription>;
+  /**
+   * A charge's current state by the provider's id (the webhook job re-reads what an event is about rather
+   * than trusting the event). Optional: without it the job asks findCharge with our row's key.
+   */
+  getCharge?(input: { id: string }): Promise<ProviderCharge>;
+  /** A payment method's current state (a bank account's verification); optional like getCharge. */
+  getMethod?(input: { customerId: string; methodId: string }): Promise<ProviderMethod>;
   /** Checks the signature of a webhook body and reads it; throws PaymentError when it does not verify. */
   readWebhook(input: { rawBody: Buffer; signature: string | undefined }): ProviderEvent;
 };

@@ -95,6 +95,7 @@ async function chargeLine(input: {
       .set({
         status: 'pending',
         attempt: sql`${charges.attempt} + 1`,
+        providerChargeId: null,
         failureMessage: null,
         paymentMethodId: method.id,
         updatedAt: new Date(),

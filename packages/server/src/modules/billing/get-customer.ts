@@ -32,9 +32,11 @@ export async function getCustomer({
     presentSubscription(s, catalogue),
   );
   const active = activePlanOf(subscriptions, catalogue);
+  const provider = (customer?.provider ?? ctx.payments.defaultName) as 'test' | 'stripe';
   return {
     account_id: actor.accountId,
-    provider: (customer?.provider ?? ctx.payments.defaultName) as 'test' | 'stripe',
+    provider,
+    publishable_key: provider === 'stripe' ? ctx.config.stripe.publishableKey : null,
     test_mode: customer ? customer.provider === 'test' : ctx.payments.testMode,
     stripe_domain: stripeDomain,
     customer_id: customer?.providerCustomerId ?? null,

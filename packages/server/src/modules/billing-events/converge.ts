@@ -1,0 +1,135 @@
+import { DEFAULT_STRIPE_DOMAIN } from '@charter/domain';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { PaymentProvider, ProviderCharge } from '../../adapters/payments/provider.ts';
+import type { AppContext } from '../../context.ts';
+import { billingCustomers, charges, paymentMethods, subscriptions } from '../../db/schema/index.ts';
+import { providerChargeKey } from '../billing/charge-key.ts';
+
+/*
+ * Converging our rows to the provider's CURRENT state: each function re-reads the object from the provider
+ * and writes what it says, so the order (or number) of the events that led here does not matter.
+ */
+
+type ChargeRow = typeof charges.$inferSelect;
+
+/** The provider a workspace's rows live at, with the customer there (null: the workspace has none). */
+export async function providerOfAccount(
+  ctx: AppContext,
+  accountId: number,
+  providerName: string,
+): Promise<{ provider: PaymentProvider; customerId: string | null }> {
+  const [customer] = await ctx.db
+    .select()
+    .from(billingCustomers)
+    .where(eq(billingCustomers.accountId, accountId));
+  const provider = ctx.payments.byName(
+    customer?.provider ?? providerName,
+    customer?.stripeDomain ?? DEFAULT_STRIPE_DOMAIN,
+  );
+  return { provider, customerId: customer?.providerCustomerId ?? null };
+}
+
+/** Our charge status for the provider's: a payment still processing stays pending (asked again later). */
+const STATUS: Record<ProviderCharge['status'], string> = {
+  succeeded: 'succeeded',
+  failed: 'failed',
+  requires_action: 'requires_action',
+  processing: 'pending',
+};
+
+/** Writes the provider's view of a charge onto its row (never onto a partner-covered one). */
+export async function settleCharge(ctx: AppContext, row: ChargeRow, current: ProviderCharge) {
+  const status = STATUS[current.status];
+  const failureMessage = status === 'succeeded' || status === 'pending' ? null : current.failureMessage;
+  if (
+    row.status === status &&
+    row.providerChargeId === current.id &&
+    (row.failureMessage ?? null) === failureMessage
+  ) {
+    return false;
+  }
+  const updated = await ctx.db
+    .update(charges)
+    .set({
+      status,
+      providerChargeId: current.id || row.providerChargeId,
+      failureMessage,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(charges.id, row.id), ne(charges.status, 'covered')))
+    .returning({ id: charges.id });
+  return updated.length > 0;
+}
+
+export async function convergeCharge(
+  ctx: AppContext,
+  input: { providerName: string; providerChargeId: string | null; idempotencyKey: string | null },
+) {
+  const matches = [
+    input.providerChargeId ? eq(charges.providerChargeId, input.providerChargeId) : undefined,
+    // The provider knows a charge by the key of one attempt (providerChargeKey): `{key}:{attempt}`.
+    input.idempotencyKey
+      ? sql`${charges.idempotencyKey} || ':' || ${charges.attempt} = ${input.idempotencyKey}`
+      : undefined,
+  ].filter((c) => c !== undefined);
+  if (!matches.length) return false;
+  const [row] = await ctx.db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.provider, input.providerName), or(...matches)));
+  if (!row || row.status === 'covered') return false;
+  const { provider } = await providerOfAccount(ctx, row.accountId, row.provider);
+  // Whatever attempt the event was about, the row converges to its current attempt's charge.
+  const chargeId = row.providerChargeId;
+  const current =
+    chargeId && provider.getCharge
+      ? await provider.getCharge({ id: chargeId })
+      : await provider.findCharge({ idempotencyKey: providerChargeKey(row) });
+  if (!current) return false;
+  return settleCharge(ctx, row, current);
+}
+
+export async function convergeSubscription(ctx: AppContext, providerName: string, subscriptionId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.provider, providerName), eq(subscriptions.providerSubscriptionId, subscriptionId)),
+    );
+  if (!row) return false;
+  const { provider } = await providerOfAccount(ctx, row.accountId, row.provider);
+  const current = await provider.getSubscription({ id: subscriptionId });
+  // Past due since the first time we saw it so (spec 1 §4: tolerated 62 days from then).
+  const pastDueSince = current.status === 'past_due' ? (row.pastDueSince ?? new Date()) : null;
+  await ctx.db
+    .update(subscriptions)
+    .set({
+      status: current.status,
+      currentPeriodEnd: current.currentPeriodEnd,
+      pastDueSince,
+      updatedAt: new Date(),
+    })
+    .where(eq(subscriptions.id, row.id));
+  return true;
+}
+
+/** A bank account's verification as the provider has it now (verified, or failed after its deposits). */
+export async function convergeMethod(ctx: AppContext, providerName: string, methodId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.provider, providerName),
+        eq(paymentMethods.providerMethodId, methodId),
+        isNull(paymentMethods.removedAt),
+      ),
+    );
+  if (row?.kind !== 'bank') return false;
+  const { provider, customerId } = await providerOfAccount(ctx, row.accountId, row.provider);
+  if (!provider.getMethod || !customerId) return false;
+  const current = await provider.getMethod({ customerId, methodId });
+  if (current.status === row.status) return false;
+  await ctx.db.update(paymentMethods).set({ status: current.status }).where(eq(paymentMethods.id, row.id));
+  return true;
+}

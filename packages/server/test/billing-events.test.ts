@@ -1,0 +1,429 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_STRIPE_DOMAIN, TEST_CARDS, TEST_DECLINE_MESSAGE, testTokenizeCard } from '@charter/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentProvider } from '../src/adapters/payments/provider.ts';
+import {
+  billingCustomers,
+  billingEvents,
+  charges,
+  jobs,
+  paymentMethods,
+  subscriptions,
+} from '../src/db/schema/index.ts';
+import { providerChargeKey } from '../src/modules/billing/charge-key.ts';
+import { BILLING_EVENT_JOB } from '../src/modules/billing-events/process-event.ts';
+import { NEVER_REACHED, reconcilePendingCharges } from '../src/modules/billing-events/reconcile-charges.ts';
+import { createUser, signedIn } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import {
+  STAND_IN_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  type StripeStandIn,
+  startStripeStandIn,
+} from './support/stripe-stand-in.ts';
+
+const MINUTE = 60_000;
+const later = (ms: number) => new Date(Date.now() + ms);
+
+/** A workspace with a customer at `provider` and a card (rows as the billing module writes them). */
+async function workspace(t: TestApp, provider: PaymentProvider, card: string) {
+  const { account } = await createUser(t);
+  if (!account) throw new Error('no workspace');
+  const customer = await provider.createCustomer({ accountId: account.id, name: 'Acme', email: null });
+  await t.ctx.db.insert(billingCustomers).values({
+    accountId: account.id,
+    provider: provider.name,
+    stripeDomain: DEFAULT_STRIPE_DOMAIN,
+    providerCustomerId: customer.id,
+  });
+  const method = await provider.attachCard({ customerId: customer.id, token: card });
+  const [row] = await t.ctx.db
+    .insert(paymentMethods)
+    .values({
+      accountId: account.id,
+      provider: provider.name,
+      providerMethodId: method.id,
+      kind: 'card',
+      last4: method.last4,
+      status: 'verified',
+      isDefault: true,
+    })
+    .returning();
+  return { accountId: account.id, customerId: customer.id, methodId: method.id, methodRow: row?.id ?? 0 };
+}
+
+/**
+ * A pending charge row, written before the provider is called under its attempt's key (what the charges
+ * module does).
+ */
+async function pendingCharge(t: TestApp, accountId: number, provider: string, amountCents = 2500) {
+  const [row] = await t.ctx.db
+    .insert(charges)
+    .values({
+      accountId,
+      idempotencyKey: `fee:${accountId}:${randomUUID()}:filing`,
+      purpose: 'fee',
+      label: 'Filing fee',
+      amountCents,
+      status: 'pending',
+      provider,
+    })
+    .returning();
+  if (!row) throw new Error('no charge');
+  return row;
+}
+
+const chargeRow = async (t: TestApp, id: number) =>
+  (await t.ctx.db.select().from(charges).where(eq(charges.id, id)))[0];
+
+describe('billing webhooks and reconciling, on the stripe provider (stand-in)', () => {
+  let t: TestApp;
+  let standIn: StripeStandIn;
+  let stripe: PaymentProvider;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    t = await createTestApp({
+      stripeSecretKey: STAND_IN_KEY,
+      stripe: {
+        publishableKey: 'pk_test_stand_in',
+        webhookSecret: STAND_IN_WEBHOOK_SECRET,
+        apiBase: standIn.apiBase,
+      },
+    });
+    stripe = t.ctx.payments.byName('stripe', DEFAULT_STRIPE_DOMAIN);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await standIn?.close();
+  });
+
+  const post = (webhook: { payload: string; signature: string | undefined }, provider = 'stripe') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/billing/webhook/${provider}`,
+      headers: {
+        'content-type': 'application/json',
+        ...(webhook.signature ? { 'stripe-signature': webhook.signature } : {}),
+      },
+      payload: webhook.payload,
+    });
+  const storedEvents = async () => t.ctx.db.select().from(billingEvents);
+
+  it('gives the web app the Stripe.js publishable key with the billing customer', async () => {
+    const me = await signedIn(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/billing/customer',
+      headers: { authorization: me.accountBearer },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_stand_in' });
+  });
+
+  it('runs the billing screens’ calls on Stripe: card, declined card, bank by micro-deposits, subscribe', async () => {
+    const me = await signedIn(t);
+    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const res = await t.app.inject({ method, url, headers: { authorization: me.accountBearer }, payload });
+      return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+    };
+    const card = await call('POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
+    expect(card.status).toBe(201);
+    expect(card.body.method).toMatchObject({ brand: 'Visa', last4: '4242' });
+    const declined = await call('POST', '/api/account/admin/billing/method', {
+      stripe_token_id: 'tok_chargeDeclined',
+    });
+    expect(declined.status).toBe(402);
+    expect(JSON.stringify(declined.body)).toContain(TEST_DECLINE_MESSAGE);
+
+    const bank = await call('POST', '/api/account/ach', {
+      account_holder_name: 'Ada Lovelace',
+      routing_number: '110000000',
+      account_number: '000123456789',
+      bank_label: 'Operating',
+      token: 'btok_us',
+      stripe_domain: DEFAULT_STRIPE_DOMAIN,
+    });
+    expect(bank.status).toBeLessThan(300);
+    const bankId = (bank.body.method as { id: number }).id;
+    const verified = await call('PUT', `/api/account/ach/${bankId}`, { amounts: ['0.32', '0.45'] });
+    expect(verified.status).toBe(200);
+    expect(verified.body.method).toMatchObject({ status: 'verified' });
+
+    const subscribed = await call('POST', '/api/account/admin/bundle/starter_annual', {});
+    expect(subscribed.status).toBeLessThan(300);
+    expect(subscribed.body.subscription).toMatchObject({ status: 'active' });
+    // The subscription's payment was found by its key and its charge row settled.
+    const [row] = await t.ctx.db
+      .select()
+      .from(charges)
+      .where(eq(charges.idempotencyKey, `subscription:${me.account?.id}:starter_annual:1`));
+    expect(row).toMatchObject({ status: 'succeeded', provider: 'stripe' });
+    expect(row?.providerChargeId).toMatch(/^sub_/);
+    expect(standIn.problems).toEqual([]);
+  });
+
+  it('refuses a webhook whose signature does not verify and stores nothing', async () => {
+    const before = (await storedEvents()).length;
+    const good = standIn.webhook('payment_intent.succeeded', { id: 'pi_x', object: 'payment_intent' });
+    const tampered = await post({ payload: good.payload.replace('pi_x', 'pi_y'), signature: good.signature });
+    expect(tampered.statusCode).toBe(400);
+    expect((await post({ payload: good.payload, signature: undefined })).statusCode).toBe(400);
+    const forged = standIn.webhook('payment_intent.succeeded', { id: 'pi_x' }, { secret: 'whsec_forged' });
+    expect((await post(forged)).statusCode).toBe(400);
+    // Only the provider this installation runs has a webhook.
+    expect((await post(good, 'test')).statusCode).toBe(404);
+    expect((await post(good, 'paypal')).statusCode).toBe(400);
+    expect((await storedEvents()).length).toBe(before);
+    expect(standIn.problems).toEqual([]);
+  });
+
+  it('stores a webhook first and processes a replayed one once', async () => {
+    const w = await workspace(t, stripe, 'tok_visa');
+    const row = await pendingCharge(t, w.accountId, 'stripe');
+    // The provider charged, but our write of its answer never happened.
+    const paid = await stripe.charge({
+      customerId: w.customerId,
+      methodId: w.methodId,
+      amountCents: row.amountCents,
+      currency: 'usd',
+      description: row.label,
+      idempotencyKey: providerChargeKey(row),
+      metadata: {},
+    });
+    expect(paid.status).toBe('succeeded');
+    const intent = standIn.objects.get(paid.id);
+    const webhook = standIn.webhook('payment_intent.succeeded', intent ?? {}, {
+      eventId: `evt_${randomUUID()}`,
+    });
+
+    const first = await post(webhook);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    const replay = await post(webhook);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+
+    const eventId = (JSON.parse(webhook.payload) as { id: string }).id;
+    const stored = (await storedEvents()).filter((e) => e.eventId === eventId);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.processedAt).toBeNull();
+    const queued = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, BILLING_EVENT_JOB));
+    expect(queued.filter((j) => Number(j.payload.eventId) === stored[0]?.id)).toHaveLength(1);
+
+    await t.ctx.jobs.drain();
+    const settled = await chargeRow(t, row.id);
+    expect(settled).toMatchObject({ status: 'succeeded', providerChargeId: paid.id, failureMessage: null });
+    const [processed] = await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
+    expect(processed?.processedAt).toBeInstanceOf(Date);
+    // One PaymentIntent for the key, however many events.
+    const intents = [...standIn.objects.values()].filter(
+      (o) => (o.metadata as Record<string, string> | undefined)?.idempotency_key === providerChargeKey(row),
+    );
+    expect(intents).toHaveLength(1);
+  });
+
+  it('converges a subscription to Stripe’s current state whatever order its events come in', async () => {
+    const w = await workspace(t, stripe, 'tok_visa');
+    const key = `subscription:${w.accountId}:starter_annual:1`;
+    const sub = await stripe.subscribe({
+      customerId: w.customerId,
+      methodId: w.methodId,
+      planSlug: 'starter_annual',
+      amountCents: 49_900,
+      interval: 'year',
+      idempotencyKey: key,
+    });
+    const [row] = await t.ctx.db
+      .insert(subscriptions)
+      .values({
+        accountId: w.accountId,
+        planSlug: 'starter_annual',
+        status: 'active',
+        provider: 'stripe',
+        providerSubscriptionId: sub.id,
+        amountCents: 49_900,
+        interval: 'year',
+        currentPeriodEnd: sub.currentPeriodEnd,
+        idempotencyKey: key,
+      })
+      .returning();
+    const subscription = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.id, row?.id ?? 0))
+      )[0];
+
+    // It falls past due; the newer event ("active" again, stale by now) arrives before the older one.
+    const stale = standIn.webhook('customer.subscription.updated', { id: sub.id, status: 'active' });
+    standIn.update(sub.id, { status: 'past_due' });
+    const failedInvoice = standIn.webhook('invoice.payment_failed', {
+      id: 'in_1',
+      object: 'invoice',
+      parent: { subscription_details: { subscription: sub.id } },
+    });
+    expect((await post(failedInvoice)).statusCode).toBe(200);
+    expect((await post(stale)).statusCode).toBe(200);
+    await t.ctx.jobs.drain();
+    const pastDue = await subscription();
+    expect(pastDue?.status).toBe('past_due');
+    expect(pastDue?.pastDueSince).toBeInstanceOf(Date);
+    const since = pastDue?.pastDueSince?.getTime();
+
+    // Another past_due event keeps when it fell due.
+    await post(standIn.webhook('customer.subscription.updated', { id: sub.id, status: 'past_due' }));
+    await t.ctx.jobs.drain();
+    expect((await subscription())?.pastDueSince?.getTime()).toBe(since);
+
+    // Paid again: even an old "past_due" event leaves it active, because the job asks Stripe.
+    standIn.update(sub.id, { status: 'active' });
+    await post(standIn.webhook('customer.subscription.updated', { id: sub.id, status: 'past_due' }));
+    await t.ctx.jobs.drain();
+    expect(await subscription()).toMatchObject({ status: 'active', pastDueSince: null });
+  });
+
+  it('converges a bank account’s verification from its source events', async () => {
+    const w = await workspace(t, stripe, 'tok_visa');
+    const bank = await stripe.attachBank({ customerId: w.customerId, token: 'btok_us' });
+    const [row] = await t.ctx.db
+      .insert(paymentMethods)
+      .values({
+        accountId: w.accountId,
+        provider: 'stripe',
+        providerMethodId: bank.id,
+        kind: 'bank',
+        last4: bank.last4,
+        status: 'new',
+      })
+      .returning();
+    standIn.update(bank.id, { status: 'verification_failed' });
+    await post(
+      standIn.webhook('customer.source.updated', { id: bank.id, object: 'bank_account', status: 'new' }),
+    );
+    await t.ctx.jobs.drain();
+    const [after] = await t.ctx.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, row?.id ?? 0));
+    expect(after?.status).toBe('verification_failed');
+  });
+
+  it('reconciles a pending charge whose answer was lost, a declined one, and one Stripe never saw', async () => {
+    const w = await workspace(t, stripe, 'tok_visa');
+    const row = await pendingCharge(t, w.accountId, 'stripe');
+    standIn.loseAnswerOf(/^POST \/v1\/payment_intents$/);
+    const input = {
+      customerId: w.customerId,
+      methodId: w.methodId,
+      amountCents: row.amountCents,
+      currency: 'usd',
+      description: row.label,
+      idempotencyKey: providerChargeKey(row),
+      metadata: {},
+    };
+    // The process "crashes": the provider charged, we never learnt it.
+    await expect(stripe.charge(input)).rejects.toThrow();
+    expect((await chargeRow(t, row.id))?.status).toBe('pending');
+
+    const failing = await workspace(t, stripe, 'pm_card_chargeCustomerFail');
+    const declinedRow = await pendingCharge(t, failing.accountId, 'stripe');
+    standIn.loseAnswerOf(/^POST \/v1\/payment_intents$/);
+    await expect(
+      stripe.charge({
+        ...input,
+        customerId: failing.customerId,
+        methodId: failing.methodId,
+        idempotencyKey: providerChargeKey(declinedRow),
+      }),
+    ).rejects.toThrow();
+
+    const neverSent = await pendingCharge(t, w.accountId, 'stripe');
+
+    // Younger than a minute: left alone (its request may still be in flight).
+    await reconcilePendingCharges(t.ctx);
+    expect((await chargeRow(t, row.id))?.status).toBe('pending');
+
+    await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
+    const settled = await chargeRow(t, row.id);
+    expect(settled?.status).toBe('succeeded');
+    expect(settled?.providerChargeId).toMatch(/^pi_/);
+    expect(await chargeRow(t, declinedRow.id)).toMatchObject({
+      status: 'failed',
+      failureMessage: TEST_DECLINE_MESSAGE,
+    });
+    // Not found yet: Stripe's search may lag, so it stays pending until it is surely lost.
+    expect((await chargeRow(t, neverSent.id))?.status).toBe('pending');
+    await reconcilePendingCharges(t.ctx, later(11 * MINUTE));
+    expect(await chargeRow(t, neverSent.id)).toMatchObject({
+      status: 'failed',
+      failureMessage: NEVER_REACHED,
+    });
+
+    // Retrying the finalize afterwards lands on the same PaymentIntent: still charged once.
+    const again = await stripe.charge(input);
+    expect(again.id).toBe(settled?.providerChargeId);
+    expect(standIn.problems).toEqual([]);
+  });
+});
+
+describe('billing webhooks and reconciling, on the test provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('sends no publishable key on the test provider', async () => {
+    const me = await signedIn(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/billing/customer',
+      headers: { authorization: me.accountBearer },
+    });
+    expect(res.json()).toMatchObject({ provider: 'test', publishable_key: null });
+  });
+
+  it('has no stripe webhook and refuses unsigned test events without storing them', async () => {
+    const body = JSON.stringify({
+      id: 'evt_1',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'x' } },
+    });
+    const send = (provider: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/billing/webhook/${provider}`,
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        payload: body,
+      });
+    expect((await send('stripe')).statusCode).toBe(404);
+    expect((await send('test')).statusCode).toBe(400);
+    expect(await t.ctx.db.select().from(billingEvents)).toHaveLength(0);
+  });
+
+  it('reconciles a pending charge the test provider made', async () => {
+    const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
+    const token = testTokenizeCard({
+      number: TEST_CARDS.visa.number,
+      expMonth: 12,
+      expYear: 2040,
+      name: 'Ada Lovelace',
+      country: 'US',
+    }).token;
+    const w = await workspace(t, test, token ?? '');
+    const row = await pendingCharge(t, w.accountId, 'test');
+    const paid = await test.charge({
+      customerId: w.customerId,
+      methodId: w.methodId,
+      amountCents: row.amountCents,
+      currency: 'usd',
+      description: row.label,
+      idempotencyKey: providerChargeKey(row),
+      metadata: {},
+    });
+    await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
+    expect(await chargeRow(t, row.id)).toMatchObject({ status: 'succeeded', providerChargeId: paid.id });
+  });
+});
