@@ -50,7 +50,12 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
 /** Charter in its own process (as in production), on a fresh embedded database. */
 export async function startCharter(port: number, extraEnv: Record<string, string> = {}): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there when it stops (Node refuses --cpu-prof in
+  // NODE_OPTIONS).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
