@@ -272,6 +272,32 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     ]);
   });
 
+  it('records on a retried charge the amount the provider is asked for (the answer changed since the decline)', async () => {
+    const who = await signedIn(t);
+    await defaultCard(who, 'pm_decline');
+    const id = await readyGroup(who, 'test-fees', 'Delaware');
+    expect((await finalize(who, id)).status).toBe(402);
+    const key = (await chargeRows(who.account!.id)).find((r) => r.idempotencyKey.endsWith(':state-filing'));
+    expect(key).toMatchObject({ status: 'failed', amountCents: 9000 });
+    // Texas's filing fee is 300.00: the retry charges it, and the ledger must say so.
+    expect(
+      (
+        await call(who, 'POST', '/api/account/flat_feature', {
+          transaction_id: id,
+          feature_type_id: 'state',
+          value: 'Texas',
+        })
+      ).status,
+    ).toBe(200);
+    await call(who, 'PUT', `/api/account/transaction/${id}`, { validated_questionnaire: 1 });
+    await defaultCard(who, 'pm_good');
+    expect((await finalize(who, id)).status).toBe(200);
+    const retried = (await chargeRows(who.account!.id)).find((r) => r.id === key!.id);
+    const asked = provider.calls.filter((c) => c.idempotencyKey === `${key!.idempotencyKey}:2`);
+    expect(asked.map((c) => c.amountCents)).toEqual([30000]);
+    expect(retried).toMatchObject({ status: 'succeeded', attempt: 2, amountCents: 30000 });
+  });
+
   it('refuses fees without a payment method', async () => {
     const who = await signedIn(t);
     const id = await readyGroup(who, 'test-fees');
