@@ -235,7 +235,7 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     const forGroup = invoices.filter((i) => i.total === 54_900);
     expect(forGroup).toHaveLength(1);
     expect(forGroup[0]).toMatchObject({ status: 'paid' });
-    expect((forGroup[0]?.lines as Json[]).map((l) => l.amount).sort()).toEqual([24_900, 30_000]);
+    expect(((forGroup[0]?.lines ?? []) as Json[]).map((l) => l.amount).sort()).toEqual([24_900, 30_000]);
   });
 
   it('leaves the group unsubmitted on a decline or an authentication request, and retries the same row as a new attempt', async () => {
