@@ -230,6 +230,12 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     const view = await call(me, 'GET', `/api/account/transaction/${id}`);
     expect(view.body.product.fee_total).toBe(0);
     expect(view.body.product.fees[0].status).toBe('succeeded');
+    // What the submission paid is one paid invoice, a line per charge, made once.
+    const invoices = (await call(me, 'GET', '/api/account/v3/invoice')).body.invoices as Json[];
+    const forGroup = invoices.filter((i) => i.total === 54_900);
+    expect(forGroup).toHaveLength(1);
+    expect(forGroup[0]).toMatchObject({ status: 'paid' });
+    expect(((forGroup[0]?.lines ?? []) as Json[]).map((l) => l.amount).sort()).toEqual([24_900, 30_000]);
   });
 
   it('leaves the group unsubmitted on a decline or an authentication request, and retries the same row as a new attempt', async () => {

@@ -1,8 +1,9 @@
 import { CREDITS_MESSAGES, creditsIdempotencyKey, PAYMENT_MESSAGES } from '@charter/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accountCredits, charges, type transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { createInvoice } from '../billing/create-invoice.ts';
 import { assertPlanAndCredits } from './checks.ts';
 import { priceSubmission } from './pricing.ts';
 
@@ -10,7 +11,7 @@ import { priceSubmission } from './pricing.ts';
  * Billing's part of a submission, inside the finalize's transaction (the group row is locked): the plan and
  * credits are checked again, credits are used and partner-covered fees recorded, and the group is refused
  * while any fee or add-on is still unpaid. So a group is submitted if and only if what it costs was paid,
- * covered or used in the same commit.
+ * covered or used in the same commit, and what was paid is invoiced in that commit too.
  */
 export async function settleSubmission(input: {
   tx: Tx;
@@ -55,17 +56,47 @@ export async function settleSubmission(input: {
       status: 'covered',
     })),
   ];
-  if (rows.length === 0) return;
-  await tx
-    .insert(charges)
-    .values(
-      rows.map((row) => ({
-        ...row,
-        accountId,
-        transactionId: transaction.id,
-        provider: 'none',
-        createdBy: userId,
-      })),
+  if (rows.length > 0) {
+    await tx
+      .insert(charges)
+      .values(
+        rows.map((row) => ({
+          ...row,
+          accountId,
+          transactionId: transaction.id,
+          provider: 'none',
+          createdBy: userId,
+        })),
+      )
+      .onConflictDoNothing({ target: charges.idempotencyKey });
+  }
+  await invoicePaidCharges(tx, accountId, transaction.id);
+}
+
+/**
+ * The fees and add-ons paid for this submission, not yet on an invoice, become one paid invoice with a
+ * line per charge (in the submission's commit, so a submitted group always has its invoice).
+ */
+async function invoicePaidCharges(tx: Tx, accountId: number, transactionId: number) {
+  const paid = await tx
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.accountId, accountId),
+        eq(charges.transactionId, transactionId),
+        eq(charges.status, 'succeeded'),
+        gt(charges.amountCents, 0),
+        isNull(charges.invoiceId),
+      ),
     )
-    .onConflictDoNothing({ target: charges.idempotencyKey });
+    .orderBy(charges.id);
+  const first = paid[0];
+  if (!first) return;
+  await createInvoice(tx, {
+    accountId,
+    provider: first.provider,
+    status: 'paid',
+    lines: paid.map((c) => ({ label: c.label, amountCents: c.amountCents, chargeId: c.id })),
+  });
 }
