@@ -278,6 +278,72 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     ]);
   });
 
+  it('records on a retried charge the amount the provider is asked for (the answer changed since the decline)', async () => {
+    const who = await signedIn(t);
+    await defaultCard(who, 'pm_decline');
+    const id = await readyGroup(who, 'test-fees', 'Delaware');
+    expect((await finalize(who, id)).status).toBe(402);
+    const key = (await chargeRows(who.account!.id)).find((r) => r.idempotencyKey.endsWith(':state-filing'));
+    expect(key).toMatchObject({ status: 'failed', amountCents: 9000 });
+    // Texas's filing fee is 300.00: the retry charges it, and the ledger must say so.
+    expect(
+      (
+        await call(who, 'POST', '/api/account/flat_feature', {
+          transaction_id: id,
+          feature_type_id: 'state',
+          value: 'Texas',
+        })
+      ).status,
+    ).toBe(200);
+    await call(who, 'PUT', `/api/account/transaction/${id}`, { validated_questionnaire: 1 });
+    await defaultCard(who, 'pm_good');
+    expect((await finalize(who, id)).status).toBe(200);
+    const retried = (await chargeRows(who.account!.id)).find((r) => r.id === key!.id);
+    const asked = provider.calls.filter((c) => c.idempotencyKey === `${key!.idempotencyKey}:2`);
+    expect(asked.map((c) => c.amountCents)).toEqual([30000]);
+    expect(retried).toMatchObject({ status: 'succeeded', attempt: 2, amountCents: 30000 });
+  });
+
+  it('charges the difference when a paid state fee grows before the group is submitted', async () => {
+    const who = await signedIn(t);
+    await defaultCard(who, 'pm_ok');
+    const id = await readyGroup(who, 'test-fees', 'Delaware');
+    const taskId = (await call(who, 'GET', `/api/account/transaction/${id}`)).body.tasks[0].id as number;
+    const accountId = who.account!.id;
+    const base = feeIdempotencyKey(accountId, taskId, 'state-filing');
+    // The fees go through (Delaware: 90.00), the add-on is declined: the group stays open.
+    provider.settled.set(`addon:${accountId}:${taskId}:agent:1`, {
+      id: 'ch_declined',
+      status: 'failed',
+      amountCents: 24900,
+      failureMessage: 'Card Declined',
+    });
+    expect((await finalize(who, id)).status).toBe(402);
+    expect((await chargeRows(accountId)).find((r) => r.idempotencyKey === base)).toMatchObject({
+      status: 'succeeded',
+      amountCents: 9000,
+    });
+    // Texas's filing fee is 300.00: 210.00 more is due before the group is submitted.
+    await call(who, 'POST', '/api/account/flat_feature', {
+      transaction_id: id,
+      feature_type_id: 'state',
+      value: 'Texas',
+    });
+    await call(who, 'PUT', `/api/account/transaction/${id}`, { validated_questionnaire: 1 });
+    const billing = await call(who, 'GET', `/api/account/transaction/${id}/billing`);
+    expect(billing.body.product.fees[0]).toMatchObject({ amount: 30000, status: 'due' });
+    expect(billing.body.product.fee_total).toBe(21000 + 24900);
+    expect((await finalize(who, id)).status).toBe(200);
+    const paid = (await chargeRows(accountId)).filter(
+      (r) =>
+        r.status === 'succeeded' && (r.idempotencyKey === base || r.idempotencyKey.startsWith(`${base}:`)),
+    );
+    expect(paid.reduce((sum, r) => sum + r.amountCents, 0)).toBe(30000);
+    // Submitted: the fee shows as paid, nothing more is due.
+    const view = await call(who, 'GET', `/api/account/transaction/${id}`);
+    expect(view.body.product.fees[0]).toMatchObject({ amount: 30000, status: 'succeeded' });
+  });
+
   it('refuses fees without a payment method', async () => {
     const who = await signedIn(t);
     const id = await readyGroup(who, 'test-fees');

@@ -12,6 +12,7 @@ import {
   subscriptions,
 } from '../src/db/schema/index.ts';
 import { providerChargeKey } from '../src/modules/billing/charge-key.ts';
+import { settleCharge } from '../src/modules/billing-events/converge.ts';
 import { BILLING_EVENT_JOB } from '../src/modules/billing-events/process-event.ts';
 import { NEVER_REACHED, reconcilePendingCharges } from '../src/modules/billing-events/reconcile-charges.ts';
 import { createUser, signedIn } from './factories.ts';
@@ -401,6 +402,29 @@ describe('billing webhooks and reconciling, on the test provider', () => {
     expect((await send('stripe')).statusCode).toBe(404);
     expect((await send('test')).statusCode).toBe(400);
     expect(await t.ctx.db.select().from(billingEvents)).toHaveLength(0);
+  });
+
+  it('does not write an earlier attempt’s answer over a charge retried meanwhile', async () => {
+    const { account } = await createUser(t);
+    const stale = await pendingCharge(t, account!.id, 'test');
+    // The webhook job read the row (attempt 1), then the finalize retried it and paid attempt 2.
+    await t.ctx.db
+      .update(charges)
+      .set({ attempt: 2, status: 'succeeded', providerChargeId: 'ch_attempt_2' })
+      .where(eq(charges.id, stale.id));
+    const wrote = await settleCharge(t.ctx, stale, {
+      id: 'ch_attempt_1',
+      status: 'failed',
+      amountCents: stale.amountCents,
+      failureMessage: 'Card Declined',
+    });
+    expect(wrote).toBe(false);
+    expect(await chargeRow(t, stale.id)).toMatchObject({
+      attempt: 2,
+      status: 'succeeded',
+      providerChargeId: 'ch_attempt_2',
+      failureMessage: null,
+    });
   });
 
   it('reconciles a pending charge the test provider made', async () => {

@@ -250,6 +250,30 @@ describe('plans and subscriptions', () => {
     expect(subs).toHaveLength(1);
   });
 
+  it('charges no second time while a paid subscription charge has no subscription written (its answer was lost)', async () => {
+    const owner = await signedIn(t);
+    await addCard(owner, 'visa');
+    const accountId = owner.account!.id;
+    // The provider made the subscription and took the payment; our write was lost and the reconcile job
+    // found the payment by its key: the charge is succeeded, no subscription row exists.
+    await t.ctx.db.insert(charges).values({
+      accountId,
+      idempotencyKey: `subscription:${accountId}:starter_annual:1`,
+      purpose: 'subscription',
+      label: 'Starter plan',
+      amountCents: 49_900,
+      status: 'succeeded',
+      provider: 'test',
+    });
+    const again = await call(owner, 'POST', '/api/account/admin/bundle/starter_annual', {});
+    expect(again.status).toBe(409);
+    const rows = await t.ctx.db.select().from(charges).where(eq(charges.accountId, accountId));
+    expect(rows).toHaveLength(1);
+    expect(await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId))).toEqual(
+      [],
+    );
+  });
+
   it('reports a decline later and an authentication request, then a retry with another card is a new attempt', async () => {
     const owner = await signedIn(t);
     const later = await addCard(owner, 'failLater');

@@ -2,9 +2,18 @@ import path from 'node:path';
 import { DOCUMENT_UPLOAD_MESSAGES, ROOM_MESSAGES } from '@charter/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
+import { memberships } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { DOCUMENT_FILE_MISSING } from '../src/modules/workflows/document-answers.ts';
-import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
+import {
+  accessToken,
+  accountCaller,
+  createUser,
+  type Json,
+  login,
+  type SignedIn,
+  signedIn,
+} from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { multipart } from './support/multipart.ts';
 import { uploadAs } from './support/workspace-rows.ts';
@@ -119,6 +128,29 @@ describe('document questions answered by upload, and the parse call', () => {
     expect((await parse(me, task, 'pitch_deck')).body).toMatchObject({ raw: '', parsed: null });
   });
 
+  it('lets a member without the file cabinet name only files they may open in a document answer', async () => {
+    const task = await newTask(me);
+    const [secret] = (
+      await uploadAs(t, me, '/api/account/storage/upload?path=/Board', [
+        { filename: 'Minutes.pdf', content: PDF },
+      ])
+    ).body as Json[];
+    // A member of the same workspace without cabinet access (it cannot list, open or upload its files).
+    const created = await createUser(t, { company: null });
+    await t.ctx.db
+      .insert(memberships)
+      .values({ userId: created.user.id, accountId: me.account!.id, filecabinetAccess: false });
+    const { idToken } = await login(t, created.email, created.password!);
+    const access = await accessToken(t, idToken, me.account!.id);
+    const locked = { ...me, accountBearer: `Bearer ${access}` } as SignedIn;
+    expect((await call(locked, 'GET', `/api/account/transaction/${task}`)).status).toBe(200);
+    // Naming a cabinet file would pass it to whatever shows the answer (a shared report's file link).
+    const refused = await save(locked, task, 'pitch_deck', String(secret.id));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ pitch_deck: DOCUMENT_FILE_MISSING });
+    expect((await save(me, task, 'pitch_deck', String(secret.id))).status).toBe(200);
+  });
+
   it('parses each type with the shared domain parsers', async () => {
     const task = await newTask(me);
     const ada = await addPerson(me, task, 'Ada Lovelace');
@@ -140,7 +172,9 @@ describe('document questions answered by upload, and the parse call', () => {
     expect(await parsed('phone')).toBe('+14155550132');
     const ssn = await parse(me, task, 'ssn');
     expect(ssn.body.parsed).toBe('*****6789');
-    expect(JSON.stringify(ssn.body.parsed)).not.toContain('12345');
+    // Neither reading of the answer carries the full number (raw included).
+    expect(JSON.stringify(ssn.body)).not.toContain('12345');
+    expect(ssn.body.raw).toBe('*****6789');
     expect(await parsed('pay')).toEqual({ amount_cents: 8500000, period: 'Per Year' });
     expect(await parsed('formed')).toBe(true);
     expect(await parsed('note')).toBe('hello');

@@ -98,6 +98,9 @@ async function chargeLine(input: {
         providerChargeId: null,
         failureMessage: null,
         paymentMethodId: method.id,
+        // What this attempt asks the provider for: the answers may have changed the fee since the decline.
+        amountCents: line.amountCents,
+        label: line.label,
         updatedAt: new Date(),
       })
       .where(

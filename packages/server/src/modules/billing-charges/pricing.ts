@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { charges, tasks, type transactions } from '../../db/schema/index.ts';
 import { loadAnswers } from '../workflows/answers.ts';
 import { type TransactionTemplate, templateFor } from '../workflows/catalog.ts';
-import { creditsNeeded, priceGroup } from './product.ts';
+import { creditsNeeded, paidByFee, priceGroup } from './product.ts';
 import { loadStanding, type Standing } from './standing.ts';
 import { meetsSubscriptions } from './subscription-rules.ts';
 
@@ -54,7 +54,7 @@ export async function priceTransaction(
   }
   const answers = await loadAnswers(tx, transaction.id, transactionTemplate);
   const chargeRows = await tx
-    .select({ key: charges.idempotencyKey, status: charges.status })
+    .select({ key: charges.idempotencyKey, status: charges.status, amountCents: charges.amountCents })
     .from(charges)
     .where(and(eq(charges.accountId, accountId), eq(charges.transactionId, transaction.id)));
   const charged = new Map(chargeRows.map((c) => [c.key, c.status]));
@@ -65,6 +65,7 @@ export async function priceTransaction(
     tasks: taskRows,
     answers: answers.values,
     charged,
+    paid: paidByFee(chargeRows),
     feesCovered,
   });
   const credits = creditsNeeded(transactionTemplate, taskRows, (taskId) =>

@@ -38,6 +38,8 @@ export function priceGroup(input: {
   tasks: readonly PricedTask[];
   answers: Readonly<Record<string, string | undefined>>;
   charged: ReadonlyMap<string, string>;
+  /** Cents paid or covered for each fee's key, its top-ups included (see paidByFee). */
+  paid?: ReadonlyMap<string, number>;
   feesCovered: boolean;
 }): { product: ProductView; due: DueLine[]; toCover: DueLine[] } {
   const fees: FeeView[] = [];
@@ -59,8 +61,20 @@ export function priceGroup(input: {
       const amount = fee.dynamic_table
         ? (stateFeeCents(fee.dynamic_table, input.answers[fee.feature_type_id ?? '']) ?? 0)
         : fee.amount;
-      const idempotencyKey = feeIdempotencyKey(input.accountId, task.id, fee.key);
-      const status = statusOf(idempotencyKey, amount);
+      const feeKey = feeIdempotencyKey(input.accountId, task.id, fee.key);
+      let idempotencyKey = feeKey;
+      let status = statusOf(feeKey, amount);
+      let label = fee.label;
+      let amountCents = amount;
+      // A fee paid (or covered) at a lower amount than its answers now give (the state answer changed
+      // before the group was submitted): the difference is due under its own key, named by the new amount.
+      const paid = input.paid?.get(feeKey) ?? 0;
+      if ((status === 'succeeded' || status === 'covered') && amount > paid) {
+        idempotencyKey = feeTopUpKey(feeKey, amount);
+        status = statusOf(idempotencyKey, amount);
+        label = `${fee.label} (difference)`;
+        amountCents = amount - paid;
+      }
       fees.push({
         taskId: task.id,
         key: fee.key,
@@ -78,8 +92,8 @@ export function priceGroup(input: {
           taskId: task.id,
           key: fee.key,
           idempotencyKey,
-          label: fee.label,
-          amountCents: amount,
+          label,
+          amountCents,
         },
         status,
       );
@@ -110,6 +124,21 @@ export function priceGroup(input: {
   }
   const fee_total = due.reduce((sum, line) => sum + line.amountCents, 0);
   return { product: { fees, fee_total, addon }, due, toCover };
+}
+
+/** The key of the charge paying a fee's difference up to `amount` cents (`fee:…:{feeKey}:to:{amount}`). */
+export const feeTopUpKey = (feeKey: string, amount: number) => `${feeKey}:to:${amount}`;
+const TOP_UP = /:to:\d+$/;
+
+/** Cents paid or covered per fee key (a top-up counts for its fee), from a group's charge rows. */
+export function paidByFee(rows: readonly { key: string; status: string; amountCents: number }[]) {
+  const paid = new Map<string, number>();
+  for (const row of rows) {
+    if (row.status !== 'succeeded' && row.status !== 'covered') continue;
+    const key = row.key.replace(TOP_UP, '');
+    paid.set(key, (paid.get(key) ?? 0) + row.amountCents);
+  }
+  return paid;
 }
 
 /** Still to pay: never charged, or charged and refused (a retry uses the same row and key). */

@@ -37,7 +37,7 @@ const STATUS: Record<ProviderCharge['status'], string> = {
   processing: 'pending',
 };
 
-/** Writes the provider's view of a charge onto its row (never onto a partner-covered one). */
+/** Writes the provider's view of a charge onto its row, at the attempt read (never onto a partner-covered one). */
 export async function settleCharge(ctx: AppContext, row: ChargeRow, current: ProviderCharge) {
   const status = STATUS[current.status];
   const failureMessage = status === 'succeeded' || status === 'pending' ? null : current.failureMessage;
@@ -56,7 +56,9 @@ export async function settleCharge(ctx: AppContext, row: ChargeRow, current: Pro
       failureMessage,
       updatedAt: new Date(),
     })
-    .where(and(eq(charges.id, row.id), ne(charges.status, 'covered')))
+    // Only onto the attempt that was read: a retry since (a new attempt, its own provider charge) is
+    // not overwritten with the earlier attempt's answer.
+    .where(and(eq(charges.id, row.id), eq(charges.attempt, row.attempt), ne(charges.status, 'covered')))
     .returning({ id: charges.id });
   return updated.length > 0;
 }

@@ -65,10 +65,20 @@ export async function subscribe({
 
   const prefix = `subscription:${accountId}:${plan.slug}:`;
   const prior = await ctx.db
-    .select({ status: charges.status })
+    .select({ status: charges.status, subscriptionId: subscriptions.id })
     .from(charges)
+    .leftJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.accountId, charges.accountId),
+        eq(subscriptions.idempotencyKey, charges.idempotencyKey),
+      ),
+    )
     .where(and(eq(charges.accountId, accountId), like(charges.idempotencyKey, `${prefix}%`)));
-  if (prior.some((c) => c.status === 'pending')) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS);
+  // Pending, or paid with no subscription written (the provider's answer was lost and the reconcile job
+  // found the payment): the provider has that subscription; another attempt would be charged again.
+  if (prior.some((c) => c.status === 'pending' || (c.status === 'succeeded' && c.subscriptionId === null)))
+    throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS);
   const idempotencyKey = `${prefix}${prior.length + 1}`;
   const label = `${plan.label} plan (${plan.priceLabel})`;
   const [charge] = await ctx.db

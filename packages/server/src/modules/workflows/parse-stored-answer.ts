@@ -1,4 +1,4 @@
-import { type ParsedAnswerView, parseAnswer } from '@charter/domain';
+import { maskSsn, type ParsedAnswerView, parseAnswer } from '@charter/domain';
 import type { Tx } from '../../db/client.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
@@ -41,5 +41,8 @@ export async function parseStoredAnswer({
     field = listed;
     raw = entry.values[listed.id] ?? '';
   }
-  return { path, type: field.type, raw, parsed: parseAnswer(field.type, raw) };
+  const parsed = parseAnswer(field.type, raw);
+  // A social security number leaves masked in both readings (raw too), as the parsed one promises.
+  if (field.type === 'social_security') raw = maskSsn(raw);
+  return { path, type: field.type, raw, parsed };
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { flatFeatures, resourceFeatures, resources, transactionResources } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { readableFiles } from '../cabinet/policies.ts';
 import { markStarted } from './answers.ts';
 import type { TransactionTemplate } from './catalog.ts';
 import { checkDocumentAnswer, type FileScope } from './document-answers.ts';
@@ -31,7 +32,16 @@ export async function saveAnswer({
   input: SaveAnswerInput;
 }): Promise<SavedAnswer> {
   const { transaction, template } = await openTransactionForAnswers(tx, actor, input.transaction_id);
-  return saveAnswerTo({ tx, transaction, template, accountId: actor.accountId, input });
+  // A document answer names only a file the member may open (without the cabinet: task documents they
+  // see), since whatever shows the answer (a shared report's file link) hands the file on.
+  return saveAnswerTo({
+    tx,
+    transaction,
+    template,
+    accountId: actor.accountId,
+    input,
+    fileScope: () => readableFiles(actor),
+  });
 }
 
 /**
