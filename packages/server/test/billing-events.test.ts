@@ -7,6 +7,8 @@ import {
   billingCustomers,
   billingEvents,
   charges,
+  invoiceLines,
+  invoices,
   jobs,
   paymentMethods,
   subscriptions,
@@ -14,7 +16,7 @@ import {
 import { providerChargeKey } from '../src/modules/billing/charge-key.ts';
 import { BILLING_EVENT_JOB } from '../src/modules/billing-events/process-event.ts';
 import { NEVER_REACHED, reconcilePendingCharges } from '../src/modules/billing-events/reconcile-charges.ts';
-import { createUser, signedIn } from './factories.ts';
+import { accountCaller, createUser, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import {
   STAND_IN_KEY,
@@ -76,6 +78,40 @@ async function pendingCharge(t: TestApp, accountId: number, provider: string, am
 
 const chargeRow = async (t: TestApp, id: number) =>
   (await t.ctx.db.select().from(charges).where(eq(charges.id, id)))[0];
+
+/**
+ * What one subscribe left in the workspace: its charge (by key), the subscriptions and the invoices (with
+ * their lines). A completed subscribe is ONE active subscription, a succeeded charge and ONE paid invoice.
+ */
+async function subscribeRows(t: TestApp, accountId: number, plan = 'starter_annual') {
+  const key = `subscription:${accountId}:${plan}:1`;
+  const [charge] = await t.ctx.db.select().from(charges).where(eq(charges.idempotencyKey, key));
+  const subs = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId));
+  const bills = await t.ctx.db.select().from(invoices).where(eq(invoices.accountId, accountId));
+  const lines = bills.length
+    ? await t.ctx.db
+        .select()
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, bills[0]?.id ?? 0))
+    : [];
+  return { key, charge, subs, bills, lines };
+}
+
+async function expectCompletedOnce(t: TestApp, accountId: number) {
+  const { key, charge, subs, bills, lines } = await subscribeRows(t, accountId);
+  expect(charge).toMatchObject({ status: 'succeeded', failureMessage: null });
+  expect(subs).toHaveLength(1);
+  expect(subs[0]).toMatchObject({ planSlug: 'starter_annual', status: 'active', idempotencyKey: key });
+  expect(subs[0]?.currentPeriodEnd).toBeInstanceOf(Date);
+  expect(bills).toHaveLength(1);
+  expect(bills[0]).toMatchObject({ status: 'paid', totalCents: 49_900 });
+  expect(charge?.invoiceId).toBe(bills[0]?.id);
+  expect(lines).toEqual([expect.objectContaining({ chargeId: charge?.id, amountCents: 49_900 })]);
+}
+
+/** The plans screen's subscribe call, by a workspace admin with a default card. */
+const subscribeCall = (t: TestApp, who: SignedIn) =>
+  accountCaller(() => t)(who, 'POST', '/api/account/admin/bundle/starter_annual', {});
 
 describe('billing webhooks and reconciling, on the stripe provider (stand-in)', () => {
   let t: TestApp;
@@ -366,6 +402,80 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     expect(again.id).toBe(settled?.providerChargeId);
     expect(standIn.problems).toEqual([]);
   });
+
+  it('completes a subscribe whose answer was lost: subscription row and paid invoice, once', async () => {
+    const me = await signedIn(t);
+    const accountId = me.account?.id ?? 0;
+    const call = accountCaller(() => t);
+    expect(
+      (await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' })).status,
+    ).toBe(201);
+    // Stripe made the subscription and took the payment; the answer never reached us.
+    standIn.loseAnswerOf(/^POST \/v1\/subscriptions$/);
+    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    const lost = await subscribeRows(t, accountId);
+    expect(lost.charge?.status).toBe('pending');
+    expect(lost.subs).toHaveLength(0);
+    expect(lost.bills).toHaveLength(0);
+
+    await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
+    await expectCompletedOnce(t, accountId);
+    // Asked again with the same key: Stripe answered with the subscription it made, not a second one.
+    const made = [...standIn.objects.values()].filter(
+      (o) =>
+        o.object === 'subscription' &&
+        (o.metadata as Record<string, string>).idempotency_key === `${lost.key}:1`,
+    );
+    expect(made).toHaveLength(1);
+    expect((await subscribeRows(t, accountId)).subs[0]?.providerSubscriptionId).toBe(made[0]?.id);
+
+    // Reconciling again, or the webhooks about it arriving (twice), writes nothing more.
+    await reconcilePendingCharges(t.ctx, later(5 * MINUTE));
+    const created = standIn.webhook('customer.subscription.created', made[0] ?? {});
+    await post(created);
+    await post(created);
+    await t.ctx.jobs.drain();
+    await expectCompletedOnce(t, accountId);
+    // The workspace has its plan.
+    const customer = await call(me, 'GET', '/api/account/billing/customer');
+    expect(customer.body.active_plan_slug).toBe('starter_annual');
+    expect(standIn.problems).toEqual([]);
+  });
+
+  it('completes a lost subscribe from its webhook, and again a charge settled without its subscription', async () => {
+    const me = await signedIn(t);
+    const accountId = me.account?.id ?? 0;
+    const call = accountCaller(() => t);
+    await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
+    standIn.loseAnswerOf(/^POST \/v1\/subscriptions$/);
+    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    const { key } = await subscribeRows(t, accountId);
+    const made = [...standIn.objects.values()].find(
+      (o) =>
+        o.object === 'subscription' && (o.metadata as Record<string, string>).idempotency_key === `${key}:1`,
+    );
+    expect(made).toBeDefined();
+    const webhook = standIn.webhook('customer.subscription.created', made ?? {});
+    expect((await post(webhook)).statusCode).toBe(200);
+    expect((await post(webhook)).json()).toMatchObject({ duplicate: true });
+    await t.ctx.jobs.drain();
+    await expectCompletedOnce(t, accountId);
+
+    // A charge an older reconcile settled as succeeded with no subscription or invoice is completed too.
+    const other = await signedIn(t);
+    const otherId = other.account?.id ?? 0;
+    await call(other, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
+    standIn.loseAnswerOf(/^POST \/v1\/subscriptions$/);
+    await subscribeCall(t, other);
+    const half = await subscribeRows(t, otherId);
+    await t.ctx.db
+      .update(charges)
+      .set({ status: 'succeeded' })
+      .where(eq(charges.id, half.charge?.id ?? 0));
+    await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
+    await expectCompletedOnce(t, otherId);
+    expect(standIn.problems).toEqual([]);
+  });
 });
 
 describe('billing webhooks and reconciling, on the test provider', () => {
@@ -425,5 +535,40 @@ describe('billing webhooks and reconciling, on the test provider', () => {
     });
     await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
     expect(await chargeRow(t, row.id)).toMatchObject({ status: 'succeeded', providerChargeId: paid.id });
+  });
+
+  it('completes a subscribe the test provider answered but the process never wrote', async () => {
+    const me = await signedIn(t);
+    const accountId = me.account?.id ?? 0;
+    const call = accountCaller(() => t);
+    const token = testTokenizeCard({
+      number: TEST_CARDS.visa.number,
+      expMonth: 12,
+      expYear: 2040,
+      name: 'Ada Lovelace',
+      country: 'US',
+    }).token;
+    expect(
+      (await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: token })).status,
+    ).toBe(201);
+    const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
+    const real = test.subscribe;
+    let made: Awaited<ReturnType<typeof real>> | undefined;
+    // The provider subscribes, then the process "dies" before writing anything.
+    test.subscribe = async (input) => {
+      test.subscribe = real;
+      made = await real(input);
+      throw new Error('connection lost');
+    };
+    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    expect((await subscribeRows(t, accountId)).subs).toHaveLength(0);
+
+    await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
+    await expectCompletedOnce(t, accountId);
+    expect((await subscribeRows(t, accountId)).subs[0]?.providerSubscriptionId).toBe(made?.id);
+    await reconcilePendingCharges(t.ctx, later(5 * MINUTE));
+    await expectCompletedOnce(t, accountId);
+    // The same plan is now refused as already subscribed, and the next subscribe is not blocked as pending.
+    expect((await subscribeCall(t, me)).status).toBe(409);
   });
 });
