@@ -158,6 +158,46 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     expect(res.json()).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_stand_in' });
   });
 
+  it('shows the "test mode" notice on Stripe under a test key, not under a live one', async () => {
+    const customerOf = async (app: TestApp) => {
+      const me = await signedIn(app);
+      const res = await app.app.inject({
+        method: 'GET',
+        url: '/api/account/billing/customer',
+        headers: { authorization: me.accountBearer },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { provider: string; test_mode: boolean };
+    };
+    // The stand-in's key is a test key (sk_test_…): charges are not real.
+    expect(t.ctx.payments.testMode).toBe(true);
+    expect(stripe.testMode).toBe(true);
+    expect(await customerOf(t)).toMatchObject({ provider: 'stripe', test_mode: true });
+    // A workspace that already has its Stripe customer says so too.
+    const me = await signedIn(t);
+    const call = accountCaller(() => t);
+    expect(
+      (await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' })).status,
+    ).toBe(201);
+    expect((await call(me, 'GET', '/api/account/billing/customer')).body).toMatchObject({ test_mode: true });
+
+    const live = await createTestApp({
+      stripeSecretKey: 'sk_live_not_a_real_key',
+      stripe: {
+        publishableKey: 'pk_live_x',
+        webhookSecret: STAND_IN_WEBHOOK_SECRET,
+        apiBase: standIn.apiBase,
+      },
+    });
+    try {
+      expect(live.ctx.payments.testMode).toBe(false);
+      expect(live.ctx.payments.byName('stripe', DEFAULT_STRIPE_DOMAIN).testMode).toBe(false);
+      expect(await customerOf(live)).toMatchObject({ provider: 'stripe', test_mode: false });
+    } finally {
+      await live.close();
+    }
+  });
+
   it('runs the billing screens’ calls on Stripe: card, declined card, bank by micro-deposits, subscribe', async () => {
     const me = await signedIn(t);
     const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
@@ -492,7 +532,7 @@ describe('billing webhooks and reconciling, on the test provider', () => {
       url: '/api/account/billing/customer',
       headers: { authorization: me.accountBearer },
     });
-    expect(res.json()).toMatchObject({ provider: 'test', publishable_key: null });
+    expect(res.json()).toMatchObject({ provider: 'test', publishable_key: null, test_mode: true });
   });
 
   it('has no stripe webhook and refuses unsigned test events without storing them', async () => {
