@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_STRIPE_DOMAIN, TEST_CARDS, TEST_DECLINE_MESSAGE, testTokenizeCard } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPayments } from '../src/adapters/payments/index.ts';
 import type { PaymentProvider } from '../src/adapters/payments/provider.ts';
+import { signTestWebhook } from '../src/adapters/payments/test-provider.ts';
 import {
   billingCustomers,
   billingEvents,
@@ -518,12 +520,115 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
   });
 });
 
+const TEST_SECRET = 'whsec_test_provider_secret';
+
 describe('billing webhooks and reconciling, on the test provider', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ testWebhookSecret: TEST_SECRET });
   });
   afterAll(() => t?.close());
+
+  /** A test-provider event like Stripe's, signed with the installation's TEST_WEBHOOK_SECRET. */
+  const testEvent = (
+    type: string,
+    object: Record<string, unknown>,
+    options: { eventId?: string; secret?: string; at?: number } = {},
+  ) => {
+    const payload = JSON.stringify({ id: options.eventId ?? `evt_${randomUUID()}`, type, data: { object } });
+    return { payload, signature: signTestWebhook(options.secret ?? TEST_SECRET, payload, options.at) };
+  };
+  const postTest = (webhook: { payload: string; signature: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/public/billing/webhook/test',
+      headers: { 'content-type': 'application/json', 'webhook-signature': webhook.signature },
+      payload: webhook.payload,
+    });
+  const visaToken = () =>
+    testTokenizeCard({
+      number: TEST_CARDS.visa.number,
+      expMonth: 12,
+      expYear: 2040,
+      name: 'Ada Lovelace',
+      country: 'US',
+    }).token ?? '';
+
+  it('refuses test webhooks that are not signed with the test secret, storing nothing', async () => {
+    const good = testEvent('payment_intent.succeeded', { id: 'ch_test_x' });
+    const refused = [
+      { payload: good.payload.replace('ch_test_x', 'ch_test_y'), signature: good.signature },
+      testEvent('payment_intent.succeeded', { id: 'x' }, { secret: 'whsec_forged' }),
+      // Older than the tolerance: a captured webhook cannot be sent again later.
+      testEvent('payment_intent.succeeded', { id: 'x' }, { at: Math.floor(Date.now() / 1000) - 3600 }),
+      { payload: good.payload, signature: 't=1,v1=00' },
+    ];
+    const before = (await t.ctx.db.select().from(billingEvents)).length;
+    for (const w of refused) expect((await postTest(w)).statusCode).toBe(400);
+    expect(await t.ctx.db.select().from(billingEvents)).toHaveLength(before);
+    // Without TEST_WEBHOOK_SECRET the test provider takes no webhook at all.
+    const unset = createPayments({ stripeSecretKey: null }).byName('test', DEFAULT_STRIPE_DOMAIN);
+    expect(() =>
+      unset.readWebhook({ rawBody: Buffer.from(good.payload), signature: good.signature }),
+    ).toThrow();
+  });
+
+  it('stores a signed test webhook once and processes a replayed one once', async () => {
+    const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
+    const w = await workspace(t, test, visaToken());
+    const row = await pendingCharge(t, w.accountId, 'test');
+    const paid = await test.charge({
+      customerId: w.customerId,
+      methodId: w.methodId,
+      amountCents: row.amountCents,
+      currency: 'usd',
+      description: row.label,
+      idempotencyKey: providerChargeKey(row),
+      metadata: {},
+    });
+    const webhook = testEvent('payment_intent.succeeded', {
+      id: paid.id,
+      metadata: { idempotency_key: providerChargeKey(row) },
+    });
+    const first = await postTest(webhook);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect((await postTest(webhook)).json()).toEqual({ received: true, duplicate: true });
+    const eventId = (JSON.parse(webhook.payload) as { id: string }).id;
+    const stored = await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.provider).toBe('test');
+    const queued = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, BILLING_EVENT_JOB));
+    expect(queued.filter((j) => Number(j.payload.eventId) === stored[0]?.id)).toHaveLength(1);
+    await t.ctx.jobs.drain();
+    expect(await chargeRow(t, row.id)).toMatchObject({ status: 'succeeded', providerChargeId: paid.id });
+    const [processed] = await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
+    expect(processed?.processedAt).toBeInstanceOf(Date);
+  });
+
+  it('completes a lost subscribe from a signed test webhook, once however often it comes', async () => {
+    const me = await signedIn(t);
+    const accountId = me.account?.id ?? 0;
+    const call = accountCaller(() => t);
+    await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: visaToken() });
+    const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
+    const real = test.subscribe;
+    let made: Awaited<ReturnType<typeof real>> | undefined;
+    test.subscribe = async (input) => {
+      test.subscribe = real;
+      made = await real(input);
+      throw new Error('connection lost');
+    };
+    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    const { key } = await subscribeRows(t, accountId);
+    const object = { id: made?.id, status: 'active', metadata: { idempotency_key: `${key}:1` } };
+    const created = testEvent('customer.subscription.created', object);
+    await postTest(created);
+    await postTest(created);
+    await postTest(testEvent('customer.subscription.updated', object));
+    await t.ctx.jobs.drain();
+    await expectCompletedOnce(t, accountId);
+  });
 
   it('sends no publishable key on the test provider', async () => {
     const me = await signedIn(t);
@@ -536,6 +641,7 @@ describe('billing webhooks and reconciling, on the test provider', () => {
   });
 
   it('has no stripe webhook and refuses unsigned test events without storing them', async () => {
+    const before = (await t.ctx.db.select().from(billingEvents)).length;
     const body = JSON.stringify({
       id: 'evt_1',
       type: 'payment_intent.succeeded',
@@ -550,7 +656,7 @@ describe('billing webhooks and reconciling, on the test provider', () => {
       });
     expect((await send('stripe')).statusCode).toBe(404);
     expect((await send('test')).statusCode).toBe(400);
-    expect(await t.ctx.db.select().from(billingEvents)).toHaveLength(0);
+    expect(await t.ctx.db.select().from(billingEvents)).toHaveLength(before);
   });
 
   it('reconciles a pending charge the test provider made', async () => {

@@ -25,10 +25,10 @@ export type StripeFactory = (input: { secretKey: string; stripeDomain: string })
 export const isStripeTestKey = (secretKey: string) => /^(sk|rk)_test_/.test(secretKey);
 
 export function createPayments(
-  config: { stripeSecretKey: string | null },
+  config: { stripeSecretKey: string | null; testWebhookSecret?: string | null },
   options: { stripe?: StripeFactory } = {},
 ): Payments {
-  const test = createTestProvider();
+  const test = createTestProvider({ webhookSecret: config.testWebhookSecret ?? null });
   const stripeByDomain = new Map<string, PaymentProvider>();
   const secretKey = config.stripeSecretKey;
   if (secretKey && !options.stripe) {
