@@ -6,6 +6,7 @@ import { createPayments } from '../src/adapters/payments/index.ts';
 import type { PaymentProvider } from '../src/adapters/payments/provider.ts';
 import { signTestWebhook } from '../src/adapters/payments/test-provider.ts';
 import {
+  accountCredits,
   billingCustomers,
   billingEvents,
   charges,
@@ -360,6 +361,59 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     await post(standIn.webhook('customer.subscription.updated', { id: sub.id, status: 'past_due' }));
     await t.ctx.jobs.drain();
     expect(await subscription()).toMatchObject({ status: 'active', pastDueSince: null });
+  });
+
+  it('gives a plan’s document credits back when its period moves on, once; the free plan’s never', async () => {
+    const me = await signedIn(t);
+    const accountId = me.account?.id ?? 0;
+    const call = accountCaller(() => t);
+    const credits = async () => (await call(me, 'GET', '/api/account/billing/credits')).body;
+    const use = (used: number) =>
+      t.ctx.db.insert(accountCredits).values({ accountId, used }).onConflictDoUpdate({
+        target: accountCredits.accountId,
+        set: { used },
+      });
+    // A workspace on the free plan used its 3 credits: they do not come back by themselves.
+    await use(3);
+    expect(await credits()).toMatchObject({ limit: 3, used: 3, remaining: 0 });
+
+    await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
+    expect((await subscribeCall(t, me)).status).toBe(201);
+    expect(await credits()).toMatchObject({ limit: 28, used: 3, remaining: 25 });
+    await use(28);
+    const [sub] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId));
+    const object = standIn.objects.get(sub?.providerSubscriptionId ?? '') as unknown as {
+      id: string;
+      items: { data: { current_period_end: number }[] };
+    };
+    // An event about the same period changes nothing.
+    await post(standIn.webhook('customer.subscription.updated', object));
+    await t.ctx.jobs.drain();
+    expect(await credits()).toMatchObject({ used: 28, remaining: 0 });
+
+    // Stripe renews it: the next period starts, the plan's 25 come back, the free plan's 3 do not.
+    const item = object.items.data[0];
+    if (item) item.current_period_end += 365 * 86_400;
+    const renewed = standIn.webhook('invoice.paid', {
+      id: 'in_renewal',
+      object: 'invoice',
+      parent: { subscription_details: { subscription: object.id } },
+    });
+    await post(renewed);
+    await post(standIn.webhook('customer.subscription.updated', object));
+    await t.ctx.jobs.drain();
+    expect(await credits()).toMatchObject({ limit: 28, used: 3, remaining: 25 });
+    const [after] = await t.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, sub?.id ?? 0));
+    expect(after?.currentPeriodEnd?.getTime()).toBe((item?.current_period_end ?? 0) * 1000);
+
+    // Used in the new period; more events about that same period do not renew it again.
+    await use(10);
+    await post(standIn.webhook('customer.subscription.updated', object));
+    await t.ctx.jobs.drain();
+    expect(await credits()).toMatchObject({ used: 10, remaining: 18 });
   });
 
   it('converges a bank account’s verification from its source events', async () => {

@@ -1,9 +1,10 @@
-import { DEFAULT_STRIPE_DOMAIN } from '@charter/domain';
+import { DEFAULT_STRIPE_DOMAIN, subscriptionIsActive } from '@charter/domain';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PaymentProvider, ProviderCharge } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../context.ts';
 import { billingCustomers, charges, paymentMethods, subscriptions } from '../../db/schema/index.ts';
 import { providerChargeKey } from '../billing/charge-key.ts';
+import { renewPlanCredits } from '../billing-charges/renew-credits.ts';
 import { completeSubscriptionCharge, subscriptionIncomplete } from './complete-subscription-charge.ts';
 
 /*
@@ -141,15 +142,33 @@ export async function convergeSubscription(
   const current = await provider.getSubscription({ id: subscriptionId });
   // Past due since the first time we saw it so (spec 1 §4: tolerated 62 days from then).
   const pastDueSince = current.status === 'past_due' ? (row.pastDueSince ?? new Date()) : null;
-  await ctx.db
-    .update(subscriptions)
-    .set({
-      status: current.status,
-      currentPeriodEnd: current.currentPeriodEnd,
-      pastDueSince,
-      updatedAt: new Date(),
-    })
-    .where(eq(subscriptions.id, row.id));
+  // A new period (its end moved later) gives the plan's document credits back, once: the update is
+  // conditional on the period end we read, so of two convergences racing only one renews.
+  const renewed =
+    row.currentPeriodEnd !== null &&
+    current.currentPeriodEnd !== null &&
+    current.currentPeriodEnd.getTime() > row.currentPeriodEnd.getTime();
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(subscriptions)
+      .set({
+        status: current.status,
+        currentPeriodEnd: current.currentPeriodEnd,
+        pastDueSince,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(subscriptions.id, row.id),
+          row.currentPeriodEnd
+            ? eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd)
+            : isNull(subscriptions.currentPeriodEnd),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    const active = subscriptionIsActive({ status: current.status, past_due_since: pastDueSince });
+    if (renewed && updated.length > 0 && active) await renewPlanCredits(tx, row.accountId);
+  });
   return true;
 }
 
