@@ -55,6 +55,12 @@ export type Config = {
   libreOffice: string | null;
   /** STRIPE_SECRET_KEY: bill through Stripe; without it the offline `test` payment provider (test mode). */
   stripeSecretKey: string | null;
+  /**
+   * TEST_WEBHOOK_SECRET: the secret the `test` provider's webhooks are signed with (HMAC-SHA256, Stripe's
+   * `t=…,v1=…` scheme; signTestWebhook in adapters/payments/test-provider.ts). Unset: every test webhook is
+   * refused. Only for local runs and tests: it lets POST /api/public/billing/webhook/test be exercised.
+   */
+  testWebhookSecret: string | null;
   /** File storage in an S3 bucket (S3_BUCKET); null keeps files on disk under DATA_DIR/files. */
   s3: {
     endpoint: string | null;
@@ -142,6 +148,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     tsaUrl: env.TSA_URL || null,
     linkSecret: env.LINK_SECRET || null,
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    testWebhookSecret: env.TEST_WEBHOOK_SECRET || null,
     tsaCertificate: env.TSA_CERT
       ? derOfPem(fs.readFileSync(path.resolve(env.INIT_CWD ?? process.cwd(), env.TSA_CERT), 'utf8'))
       : null,

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_STRIPE_DOMAIN, TEST_CARDS, TEST_DECLINE_MESSAGE, testTokenizeCard } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPayments } from '../src/adapters/payments/index.ts';
 import type { PaymentProvider } from '../src/adapters/payments/provider.ts';
+import { signTestWebhook } from '../src/adapters/payments/test-provider.ts';
 import {
+  accountCredits,
   billingCustomers,
   billingEvents,
   charges,
+  invoiceLines,
+  invoices,
   jobs,
   paymentMethods,
   subscriptions,
@@ -15,7 +20,7 @@ import { providerChargeKey } from '../src/modules/billing/charge-key.ts';
 import { settleCharge } from '../src/modules/billing-events/converge.ts';
 import { BILLING_EVENT_JOB } from '../src/modules/billing-events/process-event.ts';
 import { NEVER_REACHED, reconcilePendingCharges } from '../src/modules/billing-events/reconcile-charges.ts';
-import { createUser, signedIn } from './factories.ts';
+import { accountCaller, createUser, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import {
   STAND_IN_KEY,
@@ -78,6 +83,40 @@ async function pendingCharge(t: TestApp, accountId: number, provider: string, am
 const chargeRow = async (t: TestApp, id: number) =>
   (await t.ctx.db.select().from(charges).where(eq(charges.id, id)))[0];
 
+/**
+ * What one subscribe left in the workspace: its charge (by key), the subscriptions and the invoices (with
+ * their lines). A completed subscribe is ONE active subscription, a succeeded charge and ONE paid invoice.
+ */
+async function subscribeRows(t: TestApp, accountId: number, plan = 'starter_annual') {
+  const key = `subscription:${accountId}:${plan}:1`;
+  const [charge] = await t.ctx.db.select().from(charges).where(eq(charges.idempotencyKey, key));
+  const subs = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId));
+  const bills = await t.ctx.db.select().from(invoices).where(eq(invoices.accountId, accountId));
+  const lines = bills.length
+    ? await t.ctx.db
+        .select()
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, bills[0]?.id ?? 0))
+    : [];
+  return { key, charge, subs, bills, lines };
+}
+
+async function expectCompletedOnce(t: TestApp, accountId: number) {
+  const { key, charge, subs, bills, lines } = await subscribeRows(t, accountId);
+  expect(charge).toMatchObject({ status: 'succeeded', failureMessage: null });
+  expect(subs).toHaveLength(1);
+  expect(subs[0]).toMatchObject({ planSlug: 'starter_annual', status: 'active', idempotencyKey: key });
+  expect(subs[0]?.currentPeriodEnd).toBeInstanceOf(Date);
+  expect(bills).toHaveLength(1);
+  expect(bills[0]).toMatchObject({ status: 'paid', totalCents: 49_900 });
+  expect(charge?.invoiceId).toBe(bills[0]?.id);
+  expect(lines).toEqual([expect.objectContaining({ chargeId: charge?.id, amountCents: 49_900 })]);
+}
+
+/** The plans screen's subscribe call, by a workspace admin with a default card. */
+const subscribeCall = (t: TestApp, who: SignedIn) =>
+  accountCaller(() => t)(who, 'POST', '/api/account/admin/bundle/starter_annual', {});
+
 describe('billing webhooks and reconciling, on the stripe provider (stand-in)', () => {
   let t: TestApp;
   let standIn: StripeStandIn;
@@ -121,6 +160,46 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_stand_in' });
+  });
+
+  it('shows the "test mode" notice on Stripe under a test key, not under a live one', async () => {
+    const customerOf = async (app: TestApp) => {
+      const me = await signedIn(app);
+      const res = await app.app.inject({
+        method: 'GET',
+        url: '/api/account/billing/customer',
+        headers: { authorization: me.accountBearer },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { provider: string; test_mode: boolean };
+    };
+    // The stand-in's key is a test key (sk_test_…): charges are not real.
+    expect(t.ctx.payments.testMode).toBe(true);
+    expect(stripe.testMode).toBe(true);
+    expect(await customerOf(t)).toMatchObject({ provider: 'stripe', test_mode: true });
+    // A workspace that already has its Stripe customer says so too.
+    const me = await signedIn(t);
+    const call = accountCaller(() => t);
+    expect(
+      (await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' })).status,
+    ).toBe(201);
+    expect((await call(me, 'GET', '/api/account/billing/customer')).body).toMatchObject({ test_mode: true });
+
+    const live = await createTestApp({
+      stripeSecretKey: 'sk_live_not_a_real_key',
+      stripe: {
+        publishableKey: 'pk_live_x',
+        webhookSecret: STAND_IN_WEBHOOK_SECRET,
+        apiBase: standIn.apiBase,
+      },
+    });
+    try {
+      expect(live.ctx.payments.testMode).toBe(false);
+      expect(live.ctx.payments.byName('stripe', DEFAULT_STRIPE_DOMAIN).testMode).toBe(false);
+      expect(await customerOf(live)).toMatchObject({ provider: 'stripe', test_mode: false });
+    } finally {
+      await live.close();
+    }
   });
 
   it('runs the billing screens’ calls on Stripe: card, declined card, bank by micro-deposits, subscribe', async () => {
@@ -285,6 +364,59 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     expect(await subscription()).toMatchObject({ status: 'active', pastDueSince: null });
   });
 
+  it('gives a plan’s document credits back when its period moves on, once; the free plan’s never', async () => {
+    const me = await signedIn(t);
+    const accountId = me.account?.id ?? 0;
+    const call = accountCaller(() => t);
+    const credits = async () => (await call(me, 'GET', '/api/account/billing/credits')).body;
+    const use = (used: number) =>
+      t.ctx.db.insert(accountCredits).values({ accountId, used }).onConflictDoUpdate({
+        target: accountCredits.accountId,
+        set: { used },
+      });
+    // A workspace on the free plan used its 3 credits: they do not come back by themselves.
+    await use(3);
+    expect(await credits()).toMatchObject({ limit: 3, used: 3, remaining: 0 });
+
+    await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
+    expect((await subscribeCall(t, me)).status).toBe(201);
+    expect(await credits()).toMatchObject({ limit: 28, used: 3, remaining: 25 });
+    await use(28);
+    const [sub] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId));
+    const object = standIn.objects.get(sub?.providerSubscriptionId ?? '') as unknown as {
+      id: string;
+      items: { data: { current_period_end: number }[] };
+    };
+    // An event about the same period changes nothing.
+    await post(standIn.webhook('customer.subscription.updated', object));
+    await t.ctx.jobs.drain();
+    expect(await credits()).toMatchObject({ used: 28, remaining: 0 });
+
+    // Stripe renews it: the next period starts, the plan's 25 come back, the free plan's 3 do not.
+    const item = object.items.data[0];
+    if (item) item.current_period_end += 365 * 86_400;
+    const renewed = standIn.webhook('invoice.paid', {
+      id: 'in_renewal',
+      object: 'invoice',
+      parent: { subscription_details: { subscription: object.id } },
+    });
+    await post(renewed);
+    await post(standIn.webhook('customer.subscription.updated', object));
+    await t.ctx.jobs.drain();
+    expect(await credits()).toMatchObject({ limit: 28, used: 3, remaining: 25 });
+    const [after] = await t.ctx.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, sub?.id ?? 0));
+    expect(after?.currentPeriodEnd?.getTime()).toBe((item?.current_period_end ?? 0) * 1000);
+
+    // Used in the new period; more events about that same period do not renew it again.
+    await use(10);
+    await post(standIn.webhook('customer.subscription.updated', object));
+    await t.ctx.jobs.drain();
+    expect(await credits()).toMatchObject({ used: 10, remaining: 18 });
+  });
+
   it('converges a bank account’s verification from its source events', async () => {
     const w = await workspace(t, stripe, 'tok_visa');
     const bank = await stripe.attachBank({ customerId: w.customerId, token: 'btok_us' });
@@ -367,14 +499,191 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     expect(again.id).toBe(settled?.providerChargeId);
     expect(standIn.problems).toEqual([]);
   });
+
+  it('completes a subscribe whose answer was lost: subscription row and paid invoice, once', async () => {
+    const me = await signedIn(t);
+    const accountId = me.account?.id ?? 0;
+    const call = accountCaller(() => t);
+    expect(
+      (await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' })).status,
+    ).toBe(201);
+    // Stripe made the subscription and took the payment; the answer never reached us.
+    standIn.loseAnswerOf(/^POST \/v1\/subscriptions$/);
+    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    const lost = await subscribeRows(t, accountId);
+    expect(lost.charge?.status).toBe('pending');
+    expect(lost.subs).toHaveLength(0);
+    expect(lost.bills).toHaveLength(0);
+
+    await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
+    await expectCompletedOnce(t, accountId);
+    // Asked again with the same key: Stripe answered with the subscription it made, not a second one.
+    const made = [...standIn.objects.values()].filter(
+      (o) =>
+        o.object === 'subscription' &&
+        (o.metadata as Record<string, string>).idempotency_key === `${lost.key}:1`,
+    );
+    expect(made).toHaveLength(1);
+    expect((await subscribeRows(t, accountId)).subs[0]?.providerSubscriptionId).toBe(made[0]?.id);
+
+    // Reconciling again, or the webhooks about it arriving (twice), writes nothing more.
+    await reconcilePendingCharges(t.ctx, later(5 * MINUTE));
+    const created = standIn.webhook('customer.subscription.created', made[0] ?? {});
+    await post(created);
+    await post(created);
+    await t.ctx.jobs.drain();
+    await expectCompletedOnce(t, accountId);
+    // The workspace has its plan.
+    const customer = await call(me, 'GET', '/api/account/billing/customer');
+    expect(customer.body.active_plan_slug).toBe('starter_annual');
+    expect(standIn.problems).toEqual([]);
+  });
+
+  it('completes a lost subscribe from its webhook, and again a charge settled without its subscription', async () => {
+    const me = await signedIn(t);
+    const accountId = me.account?.id ?? 0;
+    const call = accountCaller(() => t);
+    await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
+    standIn.loseAnswerOf(/^POST \/v1\/subscriptions$/);
+    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    const { key } = await subscribeRows(t, accountId);
+    const made = [...standIn.objects.values()].find(
+      (o) =>
+        o.object === 'subscription' && (o.metadata as Record<string, string>).idempotency_key === `${key}:1`,
+    );
+    expect(made).toBeDefined();
+    const webhook = standIn.webhook('customer.subscription.created', made ?? {});
+    expect((await post(webhook)).statusCode).toBe(200);
+    expect((await post(webhook)).json()).toMatchObject({ duplicate: true });
+    await t.ctx.jobs.drain();
+    await expectCompletedOnce(t, accountId);
+
+    // A charge an older reconcile settled as succeeded with no subscription or invoice is completed too.
+    const other = await signedIn(t);
+    const otherId = other.account?.id ?? 0;
+    await call(other, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
+    standIn.loseAnswerOf(/^POST \/v1\/subscriptions$/);
+    await subscribeCall(t, other);
+    const half = await subscribeRows(t, otherId);
+    await t.ctx.db
+      .update(charges)
+      .set({ status: 'succeeded' })
+      .where(eq(charges.id, half.charge?.id ?? 0));
+    await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
+    await expectCompletedOnce(t, otherId);
+    expect(standIn.problems).toEqual([]);
+  });
 });
+
+const TEST_SECRET = 'whsec_test_provider_secret';
 
 describe('billing webhooks and reconciling, on the test provider', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ testWebhookSecret: TEST_SECRET });
   });
   afterAll(() => t?.close());
+
+  /** A test-provider event like Stripe's, signed with the installation's TEST_WEBHOOK_SECRET. */
+  const testEvent = (
+    type: string,
+    object: Record<string, unknown>,
+    options: { eventId?: string; secret?: string; at?: number } = {},
+  ) => {
+    const payload = JSON.stringify({ id: options.eventId ?? `evt_${randomUUID()}`, type, data: { object } });
+    return { payload, signature: signTestWebhook(options.secret ?? TEST_SECRET, payload, options.at) };
+  };
+  const postTest = (webhook: { payload: string; signature: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/public/billing/webhook/test',
+      headers: { 'content-type': 'application/json', 'webhook-signature': webhook.signature },
+      payload: webhook.payload,
+    });
+  const visaToken = () =>
+    testTokenizeCard({
+      number: TEST_CARDS.visa.number,
+      expMonth: 12,
+      expYear: 2040,
+      name: 'Ada Lovelace',
+      country: 'US',
+    }).token ?? '';
+
+  it('refuses test webhooks that are not signed with the test secret, storing nothing', async () => {
+    const good = testEvent('payment_intent.succeeded', { id: 'ch_test_x' });
+    const refused = [
+      { payload: good.payload.replace('ch_test_x', 'ch_test_y'), signature: good.signature },
+      testEvent('payment_intent.succeeded', { id: 'x' }, { secret: 'whsec_forged' }),
+      // Older than the tolerance: a captured webhook cannot be sent again later.
+      testEvent('payment_intent.succeeded', { id: 'x' }, { at: Math.floor(Date.now() / 1000) - 3600 }),
+      { payload: good.payload, signature: 't=1,v1=00' },
+    ];
+    const before = (await t.ctx.db.select().from(billingEvents)).length;
+    for (const w of refused) expect((await postTest(w)).statusCode).toBe(400);
+    expect(await t.ctx.db.select().from(billingEvents)).toHaveLength(before);
+    // Without TEST_WEBHOOK_SECRET the test provider takes no webhook at all.
+    const unset = createPayments({ stripeSecretKey: null }).byName('test', DEFAULT_STRIPE_DOMAIN);
+    expect(() =>
+      unset.readWebhook({ rawBody: Buffer.from(good.payload), signature: good.signature }),
+    ).toThrow();
+  });
+
+  it('stores a signed test webhook once and processes a replayed one once', async () => {
+    const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
+    const w = await workspace(t, test, visaToken());
+    const row = await pendingCharge(t, w.accountId, 'test');
+    const paid = await test.charge({
+      customerId: w.customerId,
+      methodId: w.methodId,
+      amountCents: row.amountCents,
+      currency: 'usd',
+      description: row.label,
+      idempotencyKey: providerChargeKey(row),
+      metadata: {},
+    });
+    const webhook = testEvent('payment_intent.succeeded', {
+      id: paid.id,
+      metadata: { idempotency_key: providerChargeKey(row) },
+    });
+    const first = await postTest(webhook);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect((await postTest(webhook)).json()).toEqual({ received: true, duplicate: true });
+    const eventId = (JSON.parse(webhook.payload) as { id: string }).id;
+    const stored = await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.provider).toBe('test');
+    const queued = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, BILLING_EVENT_JOB));
+    expect(queued.filter((j) => Number(j.payload.eventId) === stored[0]?.id)).toHaveLength(1);
+    await t.ctx.jobs.drain();
+    expect(await chargeRow(t, row.id)).toMatchObject({ status: 'succeeded', providerChargeId: paid.id });
+    const [processed] = await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
+    expect(processed?.processedAt).toBeInstanceOf(Date);
+  });
+
+  it('completes a lost subscribe from a signed test webhook, once however often it comes', async () => {
+    const me = await signedIn(t);
+    const accountId = me.account?.id ?? 0;
+    const call = accountCaller(() => t);
+    await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: visaToken() });
+    const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
+    const real = test.subscribe;
+    let made: Awaited<ReturnType<typeof real>> | undefined;
+    test.subscribe = async (input) => {
+      test.subscribe = real;
+      made = await real(input);
+      throw new Error('connection lost');
+    };
+    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    const { key } = await subscribeRows(t, accountId);
+    const object = { id: made?.id, status: 'active', metadata: { idempotency_key: `${key}:1` } };
+    const created = testEvent('customer.subscription.created', object);
+    await postTest(created);
+    await postTest(created);
+    await postTest(testEvent('customer.subscription.updated', object));
+    await t.ctx.jobs.drain();
+    await expectCompletedOnce(t, accountId);
+  });
 
   it('sends no publishable key on the test provider', async () => {
     const me = await signedIn(t);
@@ -383,10 +692,11 @@ describe('billing webhooks and reconciling, on the test provider', () => {
       url: '/api/account/billing/customer',
       headers: { authorization: me.accountBearer },
     });
-    expect(res.json()).toMatchObject({ provider: 'test', publishable_key: null });
+    expect(res.json()).toMatchObject({ provider: 'test', publishable_key: null, test_mode: true });
   });
 
   it('has no stripe webhook and refuses unsigned test events without storing them', async () => {
+    const before = (await t.ctx.db.select().from(billingEvents)).length;
     const body = JSON.stringify({
       id: 'evt_1',
       type: 'payment_intent.succeeded',
@@ -401,7 +711,7 @@ describe('billing webhooks and reconciling, on the test provider', () => {
       });
     expect((await send('stripe')).statusCode).toBe(404);
     expect((await send('test')).statusCode).toBe(400);
-    expect(await t.ctx.db.select().from(billingEvents)).toHaveLength(0);
+    expect(await t.ctx.db.select().from(billingEvents)).toHaveLength(before);
   });
 
   it('does not write an earlier attempt’s answer over a charge retried meanwhile', async () => {
@@ -449,5 +759,40 @@ describe('billing webhooks and reconciling, on the test provider', () => {
     });
     await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
     expect(await chargeRow(t, row.id)).toMatchObject({ status: 'succeeded', providerChargeId: paid.id });
+  });
+
+  it('completes a subscribe the test provider answered but the process never wrote', async () => {
+    const me = await signedIn(t);
+    const accountId = me.account?.id ?? 0;
+    const call = accountCaller(() => t);
+    const token = testTokenizeCard({
+      number: TEST_CARDS.visa.number,
+      expMonth: 12,
+      expYear: 2040,
+      name: 'Ada Lovelace',
+      country: 'US',
+    }).token;
+    expect(
+      (await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: token })).status,
+    ).toBe(201);
+    const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
+    const real = test.subscribe;
+    let made: Awaited<ReturnType<typeof real>> | undefined;
+    // The provider subscribes, then the process "dies" before writing anything.
+    test.subscribe = async (input) => {
+      test.subscribe = real;
+      made = await real(input);
+      throw new Error('connection lost');
+    };
+    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    expect((await subscribeRows(t, accountId)).subs).toHaveLength(0);
+
+    await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
+    await expectCompletedOnce(t, accountId);
+    expect((await subscribeRows(t, accountId)).subs[0]?.providerSubscriptionId).toBe(made?.id);
+    await reconcilePendingCharges(t.ctx, later(5 * MINUTE));
+    await expectCompletedOnce(t, accountId);
+    // The same plan is now refused as already subscribed, and the next subscribe is not blocked as pending.
+    expect((await subscribeCall(t, me)).status).toBe(409);
   });
 });

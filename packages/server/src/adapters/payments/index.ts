@@ -11,6 +11,7 @@ import { createTestProvider } from './test-provider.ts';
 export type Payments = {
   /** The provider new customers are made under. */
   readonly defaultName: ProviderName;
+  /** No real money moves: the test provider, or the stripe provider with a test key (sk_test_…). */
   readonly testMode: boolean;
   forDomain(stripeDomain: string): PaymentProvider;
   /** The provider a stored row names; refused when this installation does not run it (no test rows in live mode). */
@@ -20,11 +21,14 @@ export type Payments = {
 /** Builds the Stripe provider for a secret key (adapters/payments/stripe-provider.ts, billing-stripe). */
 export type StripeFactory = (input: { secretKey: string; stripeDomain: string }) => PaymentProvider;
 
+/** A Stripe key of its test mode (secret or restricted): its charges are not real either. */
+export const isStripeTestKey = (secretKey: string) => /^(sk|rk)_test_/.test(secretKey);
+
 export function createPayments(
-  config: { stripeSecretKey: string | null },
+  config: { stripeSecretKey: string | null; testWebhookSecret?: string | null },
   options: { stripe?: StripeFactory } = {},
 ): Payments {
-  const test = createTestProvider();
+  const test = createTestProvider({ webhookSecret: config.testWebhookSecret ?? null });
   const stripeByDomain = new Map<string, PaymentProvider>();
   const secretKey = config.stripeSecretKey;
   if (secretKey && !options.stripe) {
@@ -42,7 +46,8 @@ export function createPayments(
   const defaultName: ProviderName = secretKey ? 'stripe' : 'test';
   return {
     defaultName,
-    testMode: defaultName === 'test',
+    // The "test mode" notice: the test provider, or Stripe under a test key (sk_test_…), move no money.
+    testMode: !secretKey || isStripeTestKey(secretKey),
     forDomain: (stripeDomain) =>
       defaultName === 'stripe' ? stripeFor(stripeDomain || DEFAULT_STRIPE_DOMAIN) : test,
     byName(name, stripeDomain) {

@@ -1,5 +1,6 @@
 import { BILLING_MESSAGES, TEST_AUTHENTICATION_MESSAGE, TEST_DECLINE_MESSAGE } from '@charter/domain';
 import Stripe from 'stripe';
+import { isStripeTestKey } from './index.ts';
 import {
   type ChargeStatus,
   PaymentError,
@@ -195,7 +196,7 @@ const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g,
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, sdkOptions(settings.apiBase));
-  const testMode = settings.secretKey.startsWith('sk_test_') || settings.secretKey.startsWith('rk_test_');
+  const testMode = isStripeTestKey(settings.secretKey);
 
   async function priceFor(planSlug: string, amountCents: number, interval: 'year' | 'month') {
     const found = await stripe.prices.list({ lookup_keys: [planSlug], active: true, limit: 1 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   BILLING_MESSAGES,
   MAX_VERIFY_ATTEMPTS,
@@ -17,6 +17,7 @@ import {
   PaymentError,
   type PaymentProvider,
   type ProviderCharge,
+  type ProviderEvent,
   type ProviderMethod,
   type ProviderSubscription,
 } from './provider.ts';
@@ -27,6 +28,8 @@ import {
  * method does is written into its id (`pm_test_card_declined_…`, `pm_test_bank_fail_…`), so a method keeps
  * behaving the same after a restart; charges and subscriptions are kept in memory keyed by their
  * idempotency key, so a repeated key answers the first result within a process and findCharge finds it.
+ * Its webhooks are signed with TEST_WEBHOOK_SECRET (signTestWebhook below), so the webhook route and its
+ * job can be exercised without Stripe.
  */
 const rand = () => randomBytes(9).toString('base64url').replace(/[-_]/g, 'x');
 
@@ -47,7 +50,63 @@ function parseMethodId(id: string): Parsed {
   return null;
 }
 
-export function createTestProvider(): PaymentProvider {
+/** How old a signed test webhook may be (Stripe's default tolerance), so a captured one is not replayable later. */
+export const TEST_WEBHOOK_TOLERANCE_S = 300;
+export const TEST_WEBHOOK_BAD_SIGNATURE = 'The test webhook signature does not verify.';
+
+const hmac = (secret: string, timestamp: number, body: string | Buffer) =>
+  createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+
+/**
+ * The signature header of a test-provider webhook (header `webhook-signature` or `stripe-signature`):
+ * Stripe's scheme, `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}" under TEST_WEBHOOK_SECRET}`. The
+ * body is an event like Stripe's: `{ "id": "evt_…", "type": "payment_intent.succeeded", "data": { "object":
+ * { "id": …, "metadata": { "idempotency_key": … } } } }`; the job then asks the provider what it says now.
+ */
+export function signTestWebhook(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
+  return `t=${timestamp},v1=${hmac(secret, timestamp, body)}`;
+}
+
+function verifyTestWebhook(
+  secret: string | null,
+  rawBody: Buffer,
+  signature: string | undefined,
+  now = Date.now(),
+): ProviderEvent {
+  const bad = () => new PaymentError(TEST_WEBHOOK_BAD_SIGNATURE, 'bad_signature');
+  if (!secret || !signature) throw bad();
+  const parts = new Map<string, string[]>();
+  for (const part of signature.split(',')) {
+    const [k, v] = part.split('=', 2);
+    if (k && v) parts.set(k.trim(), [...(parts.get(k.trim()) ?? []), v.trim()]);
+  }
+  const timestamp = Number(parts.get('t')?.[0]);
+  if (!Number.isInteger(timestamp) || Math.abs(now / 1000 - timestamp) > TEST_WEBHOOK_TOLERANCE_S)
+    throw bad();
+  const expected = Buffer.from(hmac(secret, timestamp, rawBody), 'hex');
+  const ok = (parts.get('v1') ?? []).some((v) => {
+    const given = Buffer.from(v, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!ok) throw bad();
+  let event: { id?: unknown; type?: unknown; data?: { object?: { id?: unknown } } };
+  try {
+    event = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (typeof event.id !== 'string' || !event.id || typeof event.type !== 'string') throw bad();
+  const objectId = event.data?.object?.id;
+  return {
+    id: event.id,
+    type: event.type,
+    objectId: typeof objectId === 'string' ? objectId : '',
+    payload: event as Record<string, unknown>,
+  };
+}
+
+export function createTestProvider(options: { webhookSecret?: string | null } = {}): PaymentProvider {
+  const webhookSecret = options.webhookSecret ?? null;
   const charges = new Map<string, ProviderCharge>();
   const subscriptions = new Map<string, ProviderSubscription>();
   const subscriptionsByKey = new Map<string, ProviderSubscription>();
@@ -233,9 +292,9 @@ export function createTestProvider(): PaymentProvider {
       return found;
     },
 
-    readWebhook() {
-      // The test provider sends no webhooks: nothing it could sign is ever accepted.
-      throw new PaymentError('The test provider sends no webhooks.', 'no_webhooks');
+    readWebhook({ rawBody, signature }) {
+      // Signed with TEST_WEBHOOK_SECRET (signTestWebhook); without that secret every webhook is refused.
+      return verifyTestWebhook(webhookSecret, rawBody, signature);
     },
   };
   return provider;

@@ -1,9 +1,11 @@
-import { DEFAULT_STRIPE_DOMAIN } from '@charter/domain';
+import { DEFAULT_STRIPE_DOMAIN, subscriptionIsActive } from '@charter/domain';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PaymentProvider, ProviderCharge } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../context.ts';
 import { billingCustomers, charges, paymentMethods, subscriptions } from '../../db/schema/index.ts';
 import { providerChargeKey } from '../billing/charge-key.ts';
+import { renewPlanCredits } from '../billing-charges/renew-credits.ts';
+import { completeSubscriptionCharge, subscriptionIncomplete } from './complete-subscription-charge.ts';
 
 /*
  * Converging our rows to the provider's CURRENT state: each function re-reads the object from the provider
@@ -88,30 +90,87 @@ export async function convergeCharge(
       ? await provider.getCharge({ id: chargeId })
       : await provider.findCharge({ idempotencyKey: providerChargeKey(row) });
   if (!current) return false;
+  // A subscription's charge is completed (subscription row + invoice), not only settled.
+  if (
+    subscriptionIncomplete(row) &&
+    (current.status === 'succeeded' || current.status === 'requires_action')
+  ) {
+    return completeSubscriptionCharge(ctx, row);
+  }
   return settleCharge(ctx, row, current);
 }
 
-export async function convergeSubscription(ctx: AppContext, providerName: string, subscriptionId: string) {
+/** The charge row the provider knows by one attempt's key (`{key}:{attempt}`, providerChargeKey). */
+async function chargeByProviderKey(ctx: AppContext, providerName: string, providerKey: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.provider, providerName),
+        sql`${charges.idempotencyKey} || ':' || ${charges.attempt} = ${providerKey}`,
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * A subscription as the provider has it now. One we have no row for yet, made by a subscribe whose route
+ * died after the provider answered, is found by the key in its metadata (`idempotencyKey`, as the event
+ * names it) and its charge completed: the subscription row and paid invoice are written then.
+ */
+export async function convergeSubscription(
+  ctx: AppContext,
+  providerName: string,
+  subscriptionId: string,
+  idempotencyKey: string | null = null,
+) {
   const [row] = await ctx.db
     .select()
     .from(subscriptions)
     .where(
       and(eq(subscriptions.provider, providerName), eq(subscriptions.providerSubscriptionId, subscriptionId)),
     );
-  if (!row) return false;
+  if (!row) {
+    const charge = idempotencyKey ? await chargeByProviderKey(ctx, providerName, idempotencyKey) : null;
+    if (!charge || !subscriptionIncomplete(charge)) return false;
+    // Only when the provider confirms the key's subscription is this one (the event only points at it).
+    const { provider } = await providerOfAccount(ctx, charge.accountId, charge.provider);
+    const found = await provider.findCharge({ idempotencyKey: providerChargeKey(charge) });
+    if (!found || found.status === 'failed' || found.status === 'processing') return false;
+    return completeSubscriptionCharge(ctx, charge);
+  }
   const { provider } = await providerOfAccount(ctx, row.accountId, row.provider);
   const current = await provider.getSubscription({ id: subscriptionId });
   // Past due since the first time we saw it so (spec 1 §4: tolerated 62 days from then).
   const pastDueSince = current.status === 'past_due' ? (row.pastDueSince ?? new Date()) : null;
-  await ctx.db
-    .update(subscriptions)
-    .set({
-      status: current.status,
-      currentPeriodEnd: current.currentPeriodEnd,
-      pastDueSince,
-      updatedAt: new Date(),
-    })
-    .where(eq(subscriptions.id, row.id));
+  // A new period (its end moved later) gives the plan's document credits back, once: the update is
+  // conditional on the period end we read, so of two convergences racing only one renews.
+  const renewed =
+    row.currentPeriodEnd !== null &&
+    current.currentPeriodEnd !== null &&
+    current.currentPeriodEnd.getTime() > row.currentPeriodEnd.getTime();
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(subscriptions)
+      .set({
+        status: current.status,
+        currentPeriodEnd: current.currentPeriodEnd,
+        pastDueSince,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(subscriptions.id, row.id),
+          row.currentPeriodEnd
+            ? eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd)
+            : isNull(subscriptions.currentPeriodEnd),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    const active = subscriptionIsActive({ status: current.status, past_due_since: pastDueSince });
+    if (renewed && updated.length > 0 && active) await renewPlanCredits(tx, row.accountId);
+  });
   return true;
 }
 

@@ -39,7 +39,7 @@ export async function processBillingEvent(ctx: AppContext, payload: Record<strin
       idempotencyKey: text(object.metadata?.idempotency_key),
     });
   } else if (type.startsWith('customer.subscription.')) {
-    await convergeSubscription(ctx, event.provider, objectId);
+    await convergeSubscription(ctx, event.provider, objectId, text(object.metadata?.idempotency_key));
   } else if (type.startsWith('invoice.')) {
     const subscription = text(object.subscription) ?? text(object.parent?.subscription_details?.subscription);
     if (subscription) await convergeSubscription(ctx, event.provider, subscription);

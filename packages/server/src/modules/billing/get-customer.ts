@@ -37,7 +37,8 @@ export async function getCustomer({
     account_id: actor.accountId,
     provider,
     publishable_key: provider === 'stripe' ? ctx.config.stripe.publishableKey : null,
-    test_mode: customer ? customer.provider === 'test' : ctx.payments.testMode,
+    // The "test mode" notice: the test provider's customers, and any customer under a Stripe test key.
+    test_mode: customer?.provider === 'test' || ctx.payments.testMode,
     stripe_domain: stripeDomain,
     customer_id: customer?.providerCustomerId ?? null,
     default_method_id: methods.find((m) => m.isDefault)?.id ?? null,

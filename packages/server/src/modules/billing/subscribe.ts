@@ -8,12 +8,12 @@ import {
 import { and, eq, like } from 'drizzle-orm';
 import { PaymentError } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../context.ts';
-import { charges, subscriptions } from '../../db/schema/index.ts';
+import { charges } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { providerChargeKey } from './charge-key.ts';
-import { createInvoice } from './create-invoice.ts';
+import { completeSubscription } from './complete-subscription.ts';
 import { ensureCustomer } from './ensure-customer.ts';
 import { subscribablePlan } from './plan-for.ts';
 import { authorizeBillingManage } from './policies.ts';
@@ -130,55 +130,19 @@ export async function subscribe({
     await settle(needsAction ? 'requires_action' : 'failed', error.message);
     throw new AppError(needsAction ? 'PAYMENT_ACTION_REQUIRED' : 'PAYMENT_FAILED', error.message);
   }
-  const paid = subscription.status === 'active' || subscription.status === 'trialing';
   const providerCharge = await provider.findCharge({ idempotencyKey: providerKey }).catch(() => null);
-
-  const saved = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(subscriptions)
-      .values({
-        accountId,
-        planSlug: plan.slug,
-        status: subscription.status,
-        provider: customer.provider,
-        providerSubscriptionId: subscription.id,
-        amountCents: plan.priceValue,
-        interval: plan.interval,
-        currentPeriodEnd: subscription.currentPeriodEnd,
-        idempotencyKey,
-      })
-      .returning();
-    if (!row) throw new Error('subscription not saved');
-    const failureMessage = paid ? null : (providerCharge?.failureMessage ?? TEST_AUTHENTICATION_MESSAGE);
-    await tx
-      .update(charges)
-      .set({
-        status: paid ? 'succeeded' : 'requires_action',
-        providerChargeId: providerCharge?.id ?? null,
-        failureMessage,
-        updatedAt: new Date(),
-      })
-      .where(eq(charges.id, charge.id));
-    const invoice = paid
-      ? await createInvoice(tx, {
-          accountId,
-          provider: customer.provider,
-          status: 'paid',
-          lines: [{ label, amountCents: plan.priceValue, chargeId: charge.id }],
-        })
-      : null;
-    await recordAudit(tx, actor, 'billing.subscribe', {
-      subscription_id: row.id,
-      plan: plan.slug,
-      status: row.status,
-      charge_id: charge.id,
-      amount_cents: plan.priceValue,
-    });
-    return { row, invoice, failureMessage };
+  const saved = await completeSubscription(ctx, {
+    charge,
+    planSlug: plan.slug,
+    interval: plan.interval,
+    subscription,
+    providerCharge,
+    actor,
   });
+  const paid = saved.paid;
   if (!paid)
     throw new AppError('PAYMENT_ACTION_REQUIRED', saved.failureMessage ?? TEST_AUTHENTICATION_MESSAGE);
-  const [invoice] = saved.invoice ? await listInvoiceRows(ctx.db, accountId, saved.invoice.id) : [];
+  const [invoice] = saved.invoiceId ? await listInvoiceRows(ctx.db, accountId, saved.invoiceId) : [];
   return {
     message: BILLING_MESSAGES.subscribed,
     subscription: presentSubscription(saved.row, catalogue),

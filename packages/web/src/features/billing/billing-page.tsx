@@ -28,11 +28,13 @@ export function BillingPage() {
         <Alert color="yellow">{ADMIN_WARNING}</Alert>
       ) : (
         <>
-          {customer.data.test_mode && <TestModeNotice details={customer.data.abilities.manage} />}
+          {customer.data.test_mode && (
+            <TestModeNotice details={customer.data.abilities.manage && customer.data.provider === 'test'} />
+          )}
           <PaymentMethods
             companyId={companyId}
             stripeDomain={customer.data.stripe_domain}
-            testMode={customer.data.test_mode}
+            testProvider={customer.data.provider === 'test'}
           />
           <Invoices companyId={companyId} />
         </>

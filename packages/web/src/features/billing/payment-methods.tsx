@@ -25,11 +25,12 @@ export const methodLabel = (m: PaymentMethodView) =>
 export function PaymentMethods({
   companyId,
   stripeDomain,
-  testMode,
+  testProvider,
 }: {
   companyId: number;
   stripeDomain: string;
-  testMode: boolean;
+  /** Cards and banks are tokenised by the test provider's own tokeniser (not Stripe.js). */
+  testProvider: boolean;
 }) {
   const methods = usePaymentMethods(companyId, true);
   const setDefault = useSetDefault(companyId);
@@ -64,10 +65,10 @@ export function PaymentMethods({
           </Title>
           {manage && (
             <Group gap="xs">
-              <Button size="xs" onClick={() => setAdding('card')} disabled={!testMode}>
+              <Button size="xs" onClick={() => setAdding('card')} disabled={!testProvider}>
                 Add Card
               </Button>
-              <Button size="xs" variant="light" onClick={() => setAdding('bank')} disabled={!testMode}>
+              <Button size="xs" variant="light" onClick={() => setAdding('bank')} disabled={!testProvider}>
                 Add Bank Account
               </Button>
               <Button size="xs" variant="light" onClick={() => setAdding('link')}>

@@ -7,7 +7,10 @@ import {
 } from '@charter/domain';
 import { Alert, Code, List, Text } from '@mantine/core';
 
-/** The visible "Test mode" notice of the test payment provider, with the numbers it takes. */
+/**
+ * The visible "Test mode" notice: the test payment provider, or Stripe under a test key (sk_test_…), where
+ * charges are not real either. `details` lists the test provider's own numbers (not for Stripe).
+ */
 export function TestModeNotice({ details = false }: { details?: boolean }) {
   const [a, b] = TEST_MICRO_DEPOSITS_CENTS;
   return (
