@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
   auditLog,
+  brands,
   charges,
   memberships,
   paymentMethods,
@@ -174,6 +175,38 @@ describe('cards (spec 1 §4, §5, §8)', () => {
 });
 
 describe('plans and subscriptions', () => {
+  it("follows the workspace's own brand, not the Host header it is called through", async () => {
+    const owner = await signedIn(t);
+    const hostname = `partner-${owner.account!.id}.example.org`;
+    await t.ctx.db.insert(brands).values({
+      hostname,
+      displayName: 'Partner',
+      legalName: 'Partner LLC',
+      webBaseUrl: `https://${hostname}`,
+    });
+    const customerVia = async (host: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/account/billing/customer',
+        headers: { authorization: owner.accountBearer, host },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as Json;
+    };
+    // The workspace was made under the default brand: the partner's host does not change its prices.
+    expect((await customerVia(hostname)).catalogue).toBe('standard');
+    const viaPartner = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/admin/bundle/advanced_annual/preview',
+      headers: { authorization: owner.accountBearer, host: hostname },
+    });
+    expect(viaPartner.statusCode).toBe(400);
+    // A workspace of the partner's brand gets the partner catalogue wherever it is called from.
+    const [brand] = await t.ctx.db.select().from(brands).where(eq(brands.hostname, hostname));
+    await t.ctx.db.update(accounts).set({ brandId: brand!.id }).where(eq(accounts.id, owner.account!.id));
+    expect((await customerVia('localhost')).catalogue).toBe('partner');
+  });
+
   it('previews, subscribes once with an invoice and its line, and shows the active plan', async () => {
     const owner = await signedIn(t);
     const before = await call(owner, 'GET', '/api/account/billing/customer');

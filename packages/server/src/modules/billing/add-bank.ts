@@ -16,16 +16,14 @@ import { saveMethod } from './save-method.ts';
 export async function addBank({
   ctx,
   actor,
-  host,
   input,
 }: {
   ctx: AppContext;
   actor: MemberActor;
-  host: string | undefined;
   input: Pick<AddBankBody, 'token' | 'bank_label'>;
 }): Promise<MethodChangeView> {
   authorizeBillingManage(actor);
-  const customer = await ensureCustomer({ ctx, actor, host });
+  const customer = await ensureCustomer({ ctx, actor });
   const provider = providerOf(ctx, customer);
   const method = await askProvider(() =>
     provider.attachBank({ customerId: customer.providerCustomerId, token: input.token }),

@@ -15,18 +15,16 @@ import { saveMethod } from './save-method.ts';
 export async function addCard({
   ctx,
   actor,
-  host,
   token,
   isDefault,
 }: {
   ctx: AppContext;
   actor: MemberActor;
-  host: string | undefined;
   token: string;
   isDefault: boolean;
 }): Promise<MethodChangeView> {
   authorizeBillingManage(actor);
-  const customer = await ensureCustomer({ ctx, actor, host });
+  const customer = await ensureCustomer({ ctx, actor });
   const provider = providerOf(ctx, customer);
   const method = await askProvider(() =>
     provider.attachCard({ customerId: customer.providerCustomerId, token }),

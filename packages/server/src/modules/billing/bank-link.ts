@@ -17,14 +17,12 @@ import { saveMethod } from './save-method.ts';
 export async function createBankLinkToken({
   ctx,
   actor,
-  host,
 }: {
   ctx: AppContext;
   actor: MemberActor;
-  host: string | undefined;
 }): Promise<BankLinkTokenView> {
   authorizeBillingManage(actor);
-  const customer = await ensureCustomer({ ctx, actor, host });
+  const customer = await ensureCustomer({ ctx, actor });
   const provider = providerOf(ctx, customer);
   const { linkToken } = await askProvider(() =>
     provider.createBankLinkToken({ customerId: customer.providerCustomerId }),
@@ -39,16 +37,14 @@ export async function createBankLinkToken({
 export async function exchangeBankLink({
   ctx,
   actor,
-  host,
   input,
 }: {
   ctx: AppContext;
   actor: MemberActor;
-  host: string | undefined;
   input: BankLinkBody;
 }): Promise<MethodChangeView> {
   authorizeBillingManage(actor);
-  const customer = await ensureCustomer({ ctx, actor, host });
+  const customer = await ensureCustomer({ ctx, actor });
   const provider = providerOf(ctx, customer);
   const method = await askProvider(() =>
     provider.exchangeBankLink({

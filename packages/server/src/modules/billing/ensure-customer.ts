@@ -13,15 +13,13 @@ import { billingSetup } from './setup.ts';
 export async function ensureCustomer({
   ctx,
   actor,
-  host,
 }: {
   ctx: AppContext;
   actor: MemberActor;
-  host: string | undefined;
 }): Promise<CustomerRow> {
   const existing = await findCustomer(ctx.db, actor.accountId);
   if (existing) return existing;
-  const { stripeDomain } = await billingSetup(ctx.db, actor.accountId, host);
+  const { stripeDomain } = await billingSetup(ctx.db, actor.accountId);
   const provider = ctx.payments.forDomain(stripeDomain);
   const created = await askProvider(() =>
     provider.createCustomer({

@@ -17,15 +17,13 @@ export async function getCustomer({
   ctx,
   tx,
   actor,
-  host,
 }: {
   ctx: AppContext;
   tx: Tx;
   actor: MemberActor;
-  host: string | undefined;
 }): Promise<BillingCustomerView> {
   authorizeBillingRead(actor);
-  const { catalogue, stripeDomain } = await billingSetup(tx, actor.accountId, host);
+  const { catalogue, stripeDomain } = await billingSetup(tx, actor.accountId);
   const customer = await findCustomer(tx, actor.accountId);
   const methods = await listMethodRows(tx, actor.accountId);
   const subscriptions = (await listSubscriptionRows(tx, actor.accountId)).map((s) =>

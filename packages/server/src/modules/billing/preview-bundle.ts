@@ -11,16 +11,14 @@ import { billingSetup } from './setup.ts';
 export async function previewBundle({
   tx,
   actor,
-  host,
   slug,
 }: {
   tx: Tx;
   actor: MemberActor;
-  host: string | undefined;
   slug: string;
 }): Promise<BundlePreviewView> {
   authorizeBillingManage(actor);
-  const { catalogue } = await billingSetup(tx, actor.accountId, host);
+  const { catalogue } = await billingSetup(tx, actor.accountId);
   const plan = subscribablePlan(catalogue, slug);
   const subs = await listSubscriptionRows(tx, actor.accountId);
   const current = subs.some(

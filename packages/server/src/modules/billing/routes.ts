@@ -51,7 +51,7 @@ export async function billingRoutes(app: App, ctx: AppContext) {
   for (const url of ['/api/account/billing/customer', '/api/account/v3/billing/customer']) {
     app.get(url, { schema: { tags, response: { 200: billingCustomerView } } }, async (request) => {
       const actor = await member(request);
-      return getCustomer({ ctx, tx: ctx.db, actor, host: request.headers.host });
+      return getCustomer({ ctx, tx: ctx.db, actor });
     });
   }
 
@@ -75,7 +75,6 @@ export async function billingRoutes(app: App, ctx: AppContext) {
       const added = await addCard({
         ctx,
         actor,
-        host: request.headers.host,
         token: stripe_token_id,
         isDefault: is_default ?? false,
       });
@@ -91,7 +90,6 @@ export async function billingRoutes(app: App, ctx: AppContext) {
       const added = await addCard({
         ctx,
         actor,
-        host: request.headers.host,
         token: stripe_token_id,
         isDefault: is_default ?? false,
       });
@@ -132,7 +130,7 @@ export async function billingRoutes(app: App, ctx: AppContext) {
     { schema: { tags, body: addBankBody, response: { 201: methodChangeView } } },
     async (request, reply) => {
       const actor = await member(request);
-      const added = await addBank({ ctx, actor, host: request.headers.host, input: request.body });
+      const added = await addBank({ ctx, actor, input: request.body });
       return reply.status(201).send(added);
     },
   );
@@ -159,7 +157,7 @@ export async function billingRoutes(app: App, ctx: AppContext) {
     { schema: { tags, response: { 200: bankLinkTokenView } } },
     async (request) => {
       const actor = await member(request);
-      return createBankLinkToken({ ctx, actor, host: request.headers.host });
+      return createBankLinkToken({ ctx, actor });
     },
   );
   app.post(
@@ -167,7 +165,7 @@ export async function billingRoutes(app: App, ctx: AppContext) {
     { schema: { tags, body: bankLinkBody, response: { 201: methodChangeView } } },
     async (request, reply) => {
       const actor = await member(request);
-      const added = await exchangeBankLink({ ctx, actor, host: request.headers.host, input: request.body });
+      const added = await exchangeBankLink({ ctx, actor, input: request.body });
       return reply.status(201).send(added);
     },
   );
@@ -182,7 +180,7 @@ export async function billingRoutes(app: App, ctx: AppContext) {
     { schema: { tags, params: bundleParams, response: { 200: bundlePreviewView } } },
     async (request) => {
       const actor = await member(request);
-      return previewBundle({ tx: ctx.db, actor, host: request.headers.host, slug: request.params.slug });
+      return previewBundle({ tx: ctx.db, actor, slug: request.params.slug });
     },
   );
   app.post(
@@ -193,7 +191,6 @@ export async function billingRoutes(app: App, ctx: AppContext) {
       const done = await subscribe({
         ctx,
         actor,
-        host: request.headers.host,
         slug: request.params.slug,
         selectedSourceId: request.body.selected_source_id ?? null,
       });

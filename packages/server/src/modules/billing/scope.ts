@@ -2,6 +2,7 @@ import { BILLING_MESSAGES } from '@charter/domain';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
+  accounts,
   billingCustomers,
   brands,
   invoiceLines,
@@ -89,15 +90,23 @@ export async function listInvoiceRows(tx: Tx, accountId: number, id?: number) {
   return rows.map((invoice) => ({ invoice, lines: lines.filter((l) => l.invoiceId === invoice.id) }));
 }
 
-/** The brand of the request's host and the default brand (for the catalogue choice). */
-export async function brandsForHost(tx: Tx, hostname: string) {
+/**
+ * The brand billing goes by: the workspace's own (the brand it was made under), else the default. Never
+ * the request's Host: a workspace's catalogue and billing domain do not change with the hostname it is
+ * reached through, so an admin cannot pick another brand's prices by calling through another host.
+ */
+export async function billingBrands(tx: Tx, accountId: number) {
+  const [account] = await tx
+    .select({ brandId: accounts.brandId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  const brandId = account?.brandId ?? null;
   const rows = await tx
-    .select({ hostname: brands.hostname, isDefault: brands.isDefault, assets: brands.assets })
+    .select({ id: brands.id, hostname: brands.hostname, isDefault: brands.isDefault, assets: brands.assets })
     .from(brands)
-    .where(sql`${brands.hostname} = ${hostname} or ${brands.isDefault}`);
-  const own = rows.find((b) => b.hostname === hostname) ?? rows.find((b) => b.isDefault) ?? null;
+    .where(sql`${brands.id} = ${brandId} or ${brands.isDefault}`);
   const fallback = rows.find((b) => b.isDefault) ?? null;
-  return { brand: own, defaultBrand: fallback };
+  return { brand: rows.find((b) => b.id === brandId) ?? fallback, defaultBrand: fallback };
 }
 
 /** The billing domain of a workspace's first connected partner that names one. */

@@ -1,9 +1,8 @@
 import { DEFAULT_STRIPE_DOMAIN, type PlanCatalogueName, planCatalogueFor } from '@charter/domain';
 import type { Tx } from '../../db/client.ts';
-import { hostnameOf } from '../brand/scope.ts';
-import { brandsForHost, findCustomer, partnerStripeDomain } from './scope.ts';
+import { billingBrands, findCustomer, partnerStripeDomain } from './scope.ts';
 
-/** What the request's brand decides for billing: the plan catalogue, and the billing domain of new customers. */
+/** What the workspace's brand decides for billing: the plan catalogue, and the billing domain of new customers. */
 export type BillingSetup = { catalogue: PlanCatalogueName; stripeDomain: string };
 
 /**
@@ -11,13 +10,8 @@ export type BillingSetup = { catalogue: PlanCatalogueName; stripeDomain: string 
  * customer's once it exists, else the brand's, else a connected partner's, else the default. The web's
  * v3 `stripe_domain` is never trusted to pick another partner's provider account.
  */
-export async function billingSetup(
-  tx: Tx,
-  accountId: number,
-  host: string | undefined,
-): Promise<BillingSetup> {
-  const hostname = hostnameOf(host);
-  const { brand, defaultBrand } = await brandsForHost(tx, hostname);
+export async function billingSetup(tx: Tx, accountId: number): Promise<BillingSetup> {
+  const { brand, defaultBrand } = await billingBrands(tx, accountId);
   const catalogue =
     !brand || brand.isDefault || !defaultBrand
       ? 'standard'

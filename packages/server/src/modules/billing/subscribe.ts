@@ -8,7 +8,7 @@ import {
 import { and, eq, like } from 'drizzle-orm';
 import { PaymentError } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../context.ts';
-import { charges } from '../../db/schema/index.ts';
+import { charges, subscriptions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -35,19 +35,17 @@ export const PAYMENT_IN_PROGRESS = 'A payment for this plan is already in progre
 export async function subscribe({
   ctx,
   actor,
-  host,
   slug,
   selectedSourceId,
 }: {
   ctx: AppContext;
   actor: MemberActor;
-  host: string | undefined;
   slug: string;
   selectedSourceId: number | null;
 }): Promise<SubscribeView> {
   authorizeBillingManage(actor);
   const accountId = actor.accountId;
-  const { catalogue } = await billingSetup(ctx.db, accountId, host);
+  const { catalogue } = await billingSetup(ctx.db, accountId);
   const plan = subscribablePlan(catalogue, slug);
   const method = selectedSourceId
     ? await findMethod(ctx.db, accountId, selectedSourceId)
@@ -60,7 +58,7 @@ export async function subscribe({
   if (existing.some((s) => s.planSlug === plan.slug && active(s))) {
     throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
   }
-  const customer = await ensureCustomer({ ctx, actor, host });
+  const customer = await ensureCustomer({ ctx, actor });
   const provider = providerOf(ctx, customer);
 
   const prefix = `subscription:${accountId}:${plan.slug}:`;
