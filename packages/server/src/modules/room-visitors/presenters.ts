@@ -27,7 +27,7 @@ export function presentGuestRoom(input: {
   viewer: RoomViewer;
   previousVisitAt: Date | null;
   documents: RoomDocumentRow[];
-  links: (typeof roomLinks.$inferSelect)[];
+  links: Pick<typeof roomLinks.$inferSelect, 'id' | 'label' | 'link' | 'createdAt'>[];
   overview: RoomOverview;
   nda: GuestRoomView['nda'];
 }): GuestRoomView {
