@@ -55,7 +55,16 @@ async function writing<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-type Statement = { name: string; paramTypes: number[] };
+/**
+ * A prepared statement: its parameters' types and, for one that returns rows, the RowDescription its
+ * Describe answered. Binding a named statement's parameters changes neither the columns nor (in text
+ * format, the only one used) their formats, so each run omits Describe and its results are parsed with
+ * the kept message: a RowDescription names every column and is parsed string by string, for as much as a
+ * short select's rows themselves. A change to a table that changes the columns fails the run (STALE), which
+ * prepares it again.
+ */
+type Statement = { name: string; paramTypes: number[]; rowDescription: BackendMessage | null };
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 type QueryFn = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 /** PGlite's locks: one statement at a time, and no statement between another caller's BEGIN and COMMIT. */
 type Locks = {
@@ -97,7 +106,11 @@ export function withStatementCache(pglite: PGlite, maxStatements = MAX_STATEMENT
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
     ]);
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    const statement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(described),
+      rowDescription: described.find((message) => message.name === 'rowDescription') ?? null,
+    };
     statements.set(text, statement);
     return statement;
   }
@@ -118,10 +131,10 @@ export function withStatementCache(pglite: PGlite, maxStatements = MAX_STATEMENT
       });
       const messages = await stream([
         serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),
       ]);
+      if (statement.rowDescription) messages.unshift(statement.rowDescription);
       return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
     } catch (error) {
       if ((error as { code?: string }).code === STALE) statements.delete(text);

@@ -18,16 +18,21 @@ export async function loadRoomReports({
   tx,
   room,
   viewer,
+  placed: given,
 }: {
   tx: Tx;
   room: { id: number; accountId: number };
   viewer: ReportViewer;
+  /** The room's placed reports, in order, when the caller has read them (rooms/overview.ts loadRoomParts). */
+  placed?: (typeof roomReports.$inferSelect)[];
 }): Promise<RoomReportView[]> {
-  const placed = await tx
-    .select()
-    .from(roomReports)
-    .where(eq(roomReports.roomId, room.id))
-    .orderBy(asc(roomReports.position), asc(roomReports.id));
+  const placed =
+    given ??
+    (await tx
+      .select()
+      .from(roomReports)
+      .where(eq(roomReports.roomId, room.id))
+      .orderBy(asc(roomReports.position), asc(roomReports.id)));
   if (placed.length === 0) return [];
   const wanted = new Set(placed.map((row) => row.reportKey));
   const definitions = (await loadCatalogue(tx, [room.accountId])).filter((d) => wanted.has(d.key));

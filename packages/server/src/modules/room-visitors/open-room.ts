@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { roomHistory, roomVisitors } from '../../db/schema/index.ts';
 import { announceRoomVisit } from '../room-settings/announce-room-visit.ts';
-import { loadRoomView } from '../rooms/overview.ts';
+import { loadRoomParts, loadRoomView } from '../rooms/overview.ts';
 import type { RoomRow } from './find-room.ts';
 import { ndaGate } from './nda-gate.ts';
 import type { RoomViewer } from './policies.ts';
 import { presentGuestRoom, viewerEmails } from './presenters.ts';
-import { loadRoomDocuments, loadRoomLinks } from './room-contents.ts';
+import { loadRoomDocuments } from './room-contents.ts';
 
 /**
  * GET /api/guest/rooms/{code}: the room for a viewer already let in. A page load (`visit`) counts a visit
@@ -45,15 +45,14 @@ export async function openRoom({
   const emails = viewerEmails(viewer);
   // The documents are read once, for this view and for the overview (a room may hold hundreds), and
   // while they do not change, only their fingerprint is (room-contents.ts).
-  const documents = await loadRoomDocuments(tx, room.id);
-  const [links, overview] = await Promise.all([
-    loadRoomLinks(tx, room.id),
-    loadRoomView({
-      tx,
-      room,
-      viewer: emails === 'any' ? { kind: 'admin' } : { kind: 'visitor', emails },
-      documentRows: documents,
-    }),
-  ]);
-  return presentGuestRoom({ room, viewer, previousVisitAt, documents, links, overview, nda });
+  // Its links, tables and reports come in one statement (loadRoomParts), its links marked new from there.
+  const [documents, parts] = await Promise.all([loadRoomDocuments(tx, room.id), loadRoomParts(tx, room.id)]);
+  const overview = await loadRoomView({
+    tx,
+    room,
+    viewer: emails === 'any' ? { kind: 'admin' } : { kind: 'visitor', emails },
+    documentRows: documents,
+    parts,
+  });
+  return presentGuestRoom({ room, viewer, previousVisitAt, documents, links: parts.links, overview, nda });
 }

@@ -9,8 +9,9 @@ import type { RoomRow } from './find-room.ts';
 import { mayDownload, type RoomViewer } from './policies.ts';
 import type { RoomDocumentRow } from './room-contents.ts';
 
-const isNewSince = (since: Date | null, ...dates: Date[]) =>
-  since !== null && dates.some((date) => date.getTime() > since.getTime());
+const isNewSince = (since: Date | null, created: Date, updated?: Date) =>
+  since !== null &&
+  (created.getTime() > since.getTime() || (updated !== undefined && updated.getTime() > since.getTime()));
 
 /** The emails a viewer signs with ('any' for admins, who see every document still to sign). */
 export function viewerEmails(viewer: RoomViewer): string[] | 'any' {
@@ -27,7 +28,7 @@ export function presentGuestRoom(input: {
   viewer: RoomViewer;
   previousVisitAt: Date | null;
   documents: RoomDocumentRow[];
-  links: (typeof roomLinks.$inferSelect)[];
+  links: Pick<typeof roomLinks.$inferSelect, 'id' | 'label' | 'link' | 'createdAt'>[];
   overview: RoomOverview;
   nda: GuestRoomView['nda'];
 }): GuestRoomView {
@@ -40,8 +41,15 @@ export function presentGuestRoom(input: {
     ? []
     : presented.map((document) => {
         const row = rows.get(document.id);
+        // Named properties, not a spread: a room may hold hundreds of documents, polled by every viewer.
         return {
-          ...document,
+          id: document.id,
+          label: document.label,
+          filename: document.filename,
+          file_id: document.file_id,
+          document_id: document.document_id,
+          status: document.status,
+          requires_signature: document.requires_signature,
           can_download: document.file_id !== null && mayDownload(room, viewer, document.requires_signature),
           is_new: row ? isNewSince(previousVisitAt, row.createdAt, row.updatedAt) : false,
         };

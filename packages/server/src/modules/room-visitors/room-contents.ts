@@ -2,7 +2,7 @@ import { DOCUMENT_STATUS } from '@charter/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { INSTANCE_ID, writeEpoch } from '../../db/pglite-statements.ts';
-import { documents, files, roomDocuments, roomLinks } from '../../db/schema/index.ts';
+import { documents, files, roomDocuments } from '../../db/schema/index.ts';
 
 /** A document's current file: a cabinet file's own, else the workflow document's file or its original. */
 const openedFile = sql<
@@ -99,14 +99,6 @@ export async function loadRoomDocuments(tx: Tx, roomId: number): Promise<RoomDoc
 /** The room's documents that open this file (a download's check reads only those). */
 export function loadRoomDocumentsOfFile(tx: Tx, roomId: number, fileId: number) {
   return roomDocumentsQuery(tx, and(eq(roomDocuments.roomId, roomId), sql`${openedFile} = ${fileId}`));
-}
-
-export async function loadRoomLinks(tx: Tx, roomId: number) {
-  return tx
-    .select()
-    .from(roomLinks)
-    .where(eq(roomLinks.roomId, roomId))
-    .orderBy(asc(roomLinks.position), asc(roomLinks.id));
 }
 
 /** Whether a document awaits the signature of one of these emails ('any': of anyone, as admins see it). */

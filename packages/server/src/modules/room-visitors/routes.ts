@@ -23,6 +23,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../adapters/storage/file-types.ts';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { AppError } from '../../http/errors.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
@@ -81,11 +82,18 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const credentials = await readCredentials(ctx, request);
       reply.headers(noStore);
-      return ctx.db.transaction(async (tx) => {
+      const visit = request.query.visit === '1';
+      const view = async (tx: Tx) => {
         const room = await findRoomByCode(tx, request.params.code);
         const viewer = await resolveViewer(tx, room, credentials);
-        return openRoom({ tx, room, viewer, visit: request.query.visit === '1' });
-      });
+        return openRoom({ tx, room, viewer, visit });
+      };
+      // A page load counts a visit (three writes that go together): in a transaction. A poll writes nothing
+      // but a first-seen browser's visitor row (one statement, atomic on its own), and in READ COMMITTED a
+      // transaction gives its reads no common snapshot anyway: it runs without BEGIN and COMMIT (unprepared
+      // calls on the embedded database, which also holds every other request back until COMMIT; round
+      // trips on PostgreSQL).
+      return visit ? ctx.db.transaction(view) : view(ctx.db);
     },
   );
 

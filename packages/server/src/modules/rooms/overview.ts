@@ -1,7 +1,15 @@
 import type { RoomDocumentView, RoomOverview, RoomTableView } from '@charter/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { resourceFeatures, resources, roomLinks, roomTableRows, roomTables } from '../../db/schema/index.ts';
+import {
+  resourceFeatures,
+  resources,
+  roomLinks,
+  roomReports,
+  rooms,
+  roomTableRows,
+  roomTables,
+} from '../../db/schema/index.ts';
 import { loadRoomReports } from '../reports/room-reports.ts';
 import { loadRoomDocuments, needsSignature, type RoomDocumentRow } from '../room-visitors/room-contents.ts';
 import { presentLink } from './presenters.ts';
@@ -29,67 +37,83 @@ export function presentRoomDocument(
   };
 }
 
+/** A room's links, tables, table rows (with the values their fields show) and placed reports. */
+export type RoomParts = {
+  links: { id: number; label: string; link: string; createdAt: Date }[];
+  tables: Pick<typeof roomTables.$inferSelect, 'id' | 'resourceTypeId' | 'label' | 'fields'>[];
+  rows: { tableId: number; resourceId: number; name: string; values: Record<string, string> }[];
+  reports: (typeof roomReports.$inferSelect)[];
+};
+
+type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+
+/**
+ * The small parts of a room's overview, in ONE statement whatever the room holds (each a json array of a
+ * subselect, in its order): on the embedded database every statement is a round of calls into
+ * WebAssembly, on PostgreSQL a round trip. A table row carries the values of its table's fields only.
+ */
+export async function loadRoomParts(tx: Tx, roomId: number): Promise<RoomParts> {
+  const [row] = await tx
+    .select({
+      links: sql<Json<RoomParts['links']> | null>`(select json_agg(json_build_object(
+        'id', l.id, 'label', l.label, 'link', l.link, 'createdAt', l.created_at) order by l.position, l.id)
+        from ${roomLinks} l where l.room_id = ${roomId})`,
+      tables: sql<RoomParts['tables'] | null>`(select json_agg(json_build_object(
+        'id', t.id, 'resourceTypeId', t.resource_type_id, 'label', t.label, 'fields', t.fields)
+        order by t.position, t.id) from ${roomTables} t where t.room_id = ${roomId})`,
+      rows: sql<RoomParts['rows'] | null>`(select json_agg(json_build_object(
+        'tableId', r.room_table_id, 'resourceId', res.id, 'name', res.name,
+        'values', (select coalesce(json_object_agg(f.key, f.value), '{}'::json) from ${resourceFeatures} f
+          where f.resource_id = res.id
+            and f.key in (select field->>'key' from jsonb_array_elements(t.fields) field)))
+        order by r.position, res.id)
+        from ${roomTableRows} r
+        join ${roomTables} t on t.id = r.room_table_id
+        join ${resources} res on res.id = r.resource_id
+        where t.room_id = ${roomId})`,
+      reports: sql<Json<RoomParts['reports']> | null>`(select json_agg(json_build_object(
+        'id', p.id, 'roomId', p.room_id, 'reportKey', p.report_key, 'userOnly', p.user_only,
+        'position', p.position, 'createdAt', p.created_at) order by p.position, p.id)
+        from ${roomReports} p where p.room_id = ${roomId})`,
+    })
+    .from(rooms)
+    .where(eq(rooms.id, roomId));
+  return {
+    links: (row?.links ?? []).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
+    tables: row?.tables ?? [],
+    rows: row?.rows ?? [],
+    reports: (row?.reports ?? []).map((p) => ({ ...p, createdAt: new Date(p.createdAt) })),
+  };
+}
+
 /**
  * THE overview of a room (spec 3 §2 Overview sections): documents (with those needing the viewer's
  * signature), links, resource tables with their rows and values, the document summary and the badge.
- * Five queries whatever the room holds (no query per document, table or row).
+ * Two statements whatever the room holds (its documents, often not even read: room-contents.ts, and its
+ * parts), no query per document, table or row.
  */
 export async function loadRoomOverview({
   tx,
   room,
   viewer,
   documentRows,
+  parts,
 }: {
   tx: Tx;
   room: { id: number };
   viewer: OverviewViewer;
   /** The room's documents when the caller has already read them: not read twice. */
   documentRows?: RoomDocumentRow[];
+  /** The room's parts when the caller has already read them. */
+  parts?: RoomParts;
 }): Promise<Omit<RoomOverview, 'reports'>> {
-  const [docRows, links, tables, rows] = await Promise.all([
+  const [docRows, { links, tables, rows }] = await Promise.all([
     documentRows ?? loadRoomDocuments(tx, room.id),
-    tx
-      .select({ id: roomLinks.id, label: roomLinks.label, link: roomLinks.link })
-      .from(roomLinks)
-      .where(eq(roomLinks.roomId, room.id))
-      .orderBy(asc(roomLinks.position), asc(roomLinks.id)),
-    tx
-      .select()
-      .from(roomTables)
-      .where(eq(roomTables.roomId, room.id))
-      .orderBy(asc(roomTables.position), asc(roomTables.id)),
-    tx
-      .select({ tableId: roomTableRows.roomTableId, resourceId: resources.id, name: resources.name })
-      .from(roomTableRows)
-      .innerJoin(roomTables, eq(roomTables.id, roomTableRows.roomTableId))
-      .innerJoin(resources, eq(resources.id, roomTableRows.resourceId))
-      .where(eq(roomTables.roomId, room.id))
-      .orderBy(asc(roomTableRows.position), asc(resources.id)),
+    parts ?? loadRoomParts(tx, room.id),
   ]);
 
   const emails = signingEmails(viewer);
   const docs = docRows.map((row) => presentRoomDocument(row, emails));
-
-  const resourceIds = [...new Set(rows.map((r) => r.resourceId))];
-  const fieldKeys = [...new Set(tables.flatMap((t) => t.fields.map((f) => f.key)))];
-  const values = new Map<number, Record<string, string>>();
-  if (resourceIds.length > 0 && fieldKeys.length > 0) {
-    const features = await tx
-      .select({
-        resourceId: resourceFeatures.resourceId,
-        key: resourceFeatures.key,
-        value: resourceFeatures.value,
-      })
-      .from(resourceFeatures)
-      .where(
-        and(inArray(resourceFeatures.resourceId, resourceIds), inArray(resourceFeatures.key, fieldKeys)),
-      );
-    for (const f of features) {
-      const record = values.get(f.resourceId) ?? {};
-      record[f.key] = f.value;
-      values.set(f.resourceId, record);
-    }
-  }
 
   const tableViews: RoomTableView[] = tables.map((t) => ({
     id: t.id,
@@ -99,7 +123,7 @@ export async function loadRoomOverview({
     rows: rows
       .filter((r) => r.tableId === t.id)
       .map((r) => {
-        const all = values.get(r.resourceId) ?? {};
+        const all = r.values;
         const shown: Record<string, string> = {};
         for (const field of t.fields) {
           const value = all[field.key];
@@ -131,7 +155,15 @@ export async function loadRoomView(input: {
   room: { id: number; accountId: number };
   viewer: OverviewViewer;
   documentRows?: RoomDocumentRow[];
+  parts?: RoomParts;
 }): Promise<RoomOverview> {
-  const [overview, reports] = await Promise.all([loadRoomOverview(input), loadRoomReports(input)]);
+  const [documentRows, parts] = await Promise.all([
+    input.documentRows ?? loadRoomDocuments(input.tx, input.room.id),
+    input.parts ?? loadRoomParts(input.tx, input.room.id),
+  ]);
+  const [overview, reports] = await Promise.all([
+    loadRoomOverview({ ...input, documentRows, parts }),
+    loadRoomReports({ ...input, placed: parts.reports }),
+  ]);
   return { ...overview, reports };
 }
