@@ -24,7 +24,7 @@ test('the file cabinet: a folder, uploads with progress, a PDF previewed page by
   const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
   await loginWithPassword(page, demo.email, demo.password);
   await openNewDemoWorkspace(page, request, 'Cabinet Ventures');
-  await page.getByRole('link', { name: 'File Cabinet' }).click();
+  await page.getByRole('link', { name: 'File Cabinet', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'File Cabinet' })).toBeVisible();
 
   await page.getByRole('button', { name: 'New Folder' }).click();
@@ -107,7 +107,7 @@ test('a task in Custom mode is filled from a Word file of the cabinet', async ({
   const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
   await loginWithPassword(page, demo.email, demo.password);
   await openNewDemoWorkspace(page, request, 'Cabinet Ventures');
-  await page.getByRole('link', { name: 'File Cabinet' }).click();
+  await page.getByRole('link', { name: 'File Cabinet', exact: true }).click();
   await page.getByLabel('Files to upload').setInputFiles([
     {
       name: 'NDA template.docx',

@@ -44,7 +44,7 @@ test('the documents page draws every thumbnail and a preview on one pdf.js worke
 
 test('a 30-page PDF previews the pages in view first, the others as they scroll in', async ({ page }) => {
   await loginWithPassword(page, demo().email, demo().password);
-  await page.getByRole('link', { name: 'File Cabinet' }).click();
+  await page.getByRole('link', { name: 'File Cabinet', exact: true }).click();
   await page
     .getByLabel('Files to upload')
     .setInputFiles([{ name: 'Annual report.pdf', mimeType: 'application/pdf', buffer: await longPdf(30) }]);

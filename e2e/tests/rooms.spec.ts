@@ -146,7 +146,7 @@ test('rooms: an admin creates a room, adds a cabinet document, a link and a peop
     await expect(page.getByRole('row', { name: /Series B Data Room/ }).getByText('Open')).toBeVisible();
     await shot(page, '07-rooms-list');
     await page.goto(`/c/${companyId}/1/share-data-room`);
-    await expect(page.getByRole('heading', { name: 'Share Data Room' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Share File Cabinet' })).toBeVisible();
     // Other rooms of the demo workspace may be listed too (other specs): this room's row is the one.
     const row = page.getByRole('row', { name: /Series B Data Room/ });
     await expect(row.getByText(/\/data-room\/[A-Za-z0-9_-]{22}/)).toBeVisible();

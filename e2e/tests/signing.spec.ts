@@ -154,7 +154,7 @@ test('fields placed by hand on an uploaded PDF are signed, and the owner sees it
 
   await loginWithPassword(page, demo().email, demo().password);
   await openNewDemoWorkspace(page, request, 'Signing Ventures');
-  await page.getByRole('link', { name: 'File Cabinet' }).click();
+  await page.getByRole('link', { name: 'File Cabinet', exact: true }).click();
   await page
     .getByLabel('Files to upload')
     .setInputFiles([{ name: 'Lease.pdf', mimeType: 'application/pdf', buffer: lease }]);
