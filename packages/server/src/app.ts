@@ -140,13 +140,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await syncTemplateLibrary(ctx);
   if (config.extraTemplatesDir) await syncTemplateLibrary(ctx, config.extraTemplatesDir);
 
+  // Stripe.js (its script, the card Element's frames, its API) only when the stripe provider runs; the hosts
+  // are Stripe's documented CSP (docs.stripe.com/security/guide#content-security-policy).
+  const stripeJs = config.stripeSecretKey !== null;
   sendSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(stripeJs ? ['https://api.stripe.com'] : [])],
+        ...(stripeJs
+          ? {
+              scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+              frameSrc: [
+                "'self'",
+                'https://js.stripe.com',
+                'https://*.js.stripe.com',
+                'https://hooks.stripe.com',
+              ],
+            }
+          : {}),
         workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
       },

@@ -1,10 +1,11 @@
-import { BILLING_MESSAGES, testTokenizeBank } from '@charter/domain';
+import { BILLING_MESSAGES } from '@charter/domain';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
-import { useAddBank } from './queries.ts';
+import { useAddBank, useBillingCustomer } from './queries.ts';
+import { useTokenizer } from './tokenizer.ts';
 
 type Props = { companyId: number; opened: boolean; onClose: () => void; stripeDomain: string };
 
@@ -18,9 +19,17 @@ const EMPTY = {
 const numeric = (required: string) => (v: string) =>
   !v.trim() ? required : /^\d+$/.test(v.trim()) ? null : BILLING_MESSAGES.numeric;
 
-/** Add a bank account to verify by two micro-deposits (spec 1 §5: name, routing, account, label required). */
+/**
+ * Add a bank account to verify by two micro-deposits (spec 1 §5: name, routing, account, label required).
+ * The account is tokenised in the browser: by Stripe.js (`createToken('bank_account', …)`) when the provider
+ * is stripe, by the test tokeniser otherwise.
+ */
 export function AddBankModal({ companyId, opened, onClose, stripeDomain }: Props) {
   const add = useAddBank(companyId);
+  const customer = useBillingCustomer(companyId, opened);
+  const tokenizer = useTokenizer(opened ? customer.data : undefined);
+  const ready = tokenizer.status === 'ready' ? tokenizer.tokenizer : null;
+  const [tokenising, setTokenising] = useState(false);
   const { push } = useNotices();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
@@ -38,17 +47,21 @@ export function AddBankModal({ companyId, opened, onClose, stripeDomain }: Props
     setError(null);
     onClose();
   };
-  const submit = (values: typeof EMPTY) => {
+  const submit = async (values: typeof EMPTY) => {
+    if (!ready) return;
     setError(null);
-    const tokenised = testTokenizeBank({
-      accountHolderName: values.account_holder_name,
-      accountHolderType: values.account_holder_type,
-      country: 'US',
-      currency: 'usd',
-      routingNumber: values.routing_number,
-      accountNumber: values.account_number,
-      bankLabel: values.bank_label,
-    });
+    setTokenising(true);
+    const tokenised = await ready
+      .tokenizeBank({
+        accountHolderName: values.account_holder_name,
+        accountHolderType: values.account_holder_type as 'individual' | 'company',
+        country: 'US',
+        currency: 'usd',
+        routingNumber: values.routing_number,
+        accountNumber: values.account_number,
+        bankLabel: values.bank_label,
+      })
+      .finally(() => setTokenising(false));
     if (!tokenised.token) {
       setError(tokenised.error ?? BILLING_MESSAGES.tokenisation);
       return;
@@ -78,6 +91,11 @@ export function AddBankModal({ companyId, opened, onClose, stripeDomain }: Props
           {error && (
             <Alert color="red" role="alert">
               {error}
+            </Alert>
+          )}
+          {tokenizer.status === 'failed' && (
+            <Alert color="red" role="alert">
+              {BILLING_MESSAGES.fallback}
             </Alert>
           )}
           <TextInput
@@ -112,7 +130,7 @@ export function AddBankModal({ companyId, opened, onClose, stripeDomain }: Props
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={add.isPending}>
+            <Button type="submit" loading={tokenising || add.isPending} disabled={!ready}>
               Submit Bank Account
             </Button>
           </Group>

@@ -1,9 +1,12 @@
-import { BILLING_MESSAGES, testTokenizeCard } from '@charter/domain';
+import { BILLING_MESSAGES } from '@charter/domain';
 import {
   Alert,
+  Box,
   Button,
   Checkbox,
   Group,
+  Input,
+  Loader,
   Modal,
   NumberInput,
   Select,
@@ -12,10 +15,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
-import { useAddCard } from './queries.ts';
+import { useAddCard, useBillingCustomer } from './queries.ts';
+import { useTokenizer } from './tokenizer.ts';
 
 export const COUNTRIES = [
   { value: 'US', label: 'United States of America' },
@@ -45,20 +49,31 @@ const EMPTY = {
 };
 
 /**
- * Add a card (spec 1 §5): holder name and country required. In test mode the card number is turned into a
- * token here, in the browser (as Stripe.js does for the real provider); only the token reaches the server.
+ * Add a card (spec 1 §5): holder name and country required. The card is turned into a token here, in the
+ * browser — by Stripe.js's card Element when the provider is stripe (holder name and country still ours,
+ * sent as billing details), by the test tokeniser otherwise; only the token reaches the server.
  */
 export function AddCardModal({ companyId, opened, onClose, stripeDomain, first }: Props) {
   const add = useAddCard(companyId);
+  const customer = useBillingCustomer(companyId, opened);
+  const tokenizer = useTokenizer(opened ? customer.data : undefined);
+  const ready = tokenizer.status === 'ready' ? tokenizer.tokenizer : null;
+  const stripe = ready?.kind === 'stripe';
+  const testFields = useRef(true);
+  testFields.current = !stripe;
+  const [cardNode, setCardNode] = useState<HTMLDivElement | null>(null);
+  useEffect(() => (cardNode && ready ? ready.mountCard(cardNode) : undefined), [cardNode, ready]);
   const { push } = useNotices();
   const [error, setError] = useState<string | null>(null);
+  const [tokenising, setTokenising] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: EMPTY,
     validate: {
       name: (v) => (v.trim() ? null : BILLING_MESSAGES.cardNameRequired),
       country: (v) => (v ? null : BILLING_MESSAGES.cardCountryRequired),
-      number: (v) => (v.replace(/\D/g, '').length >= 12 ? null : 'Card number required'),
+      number: (v) =>
+        !testFields.current || v.replace(/\D/g, '').length >= 12 ? null : 'Card number required',
     },
   });
   const close = () => {
@@ -66,15 +81,19 @@ export function AddCardModal({ companyId, opened, onClose, stripeDomain, first }
     setError(null);
     onClose();
   };
-  const submit = (values: typeof EMPTY) => {
+  const submit = async (values: typeof EMPTY) => {
+    if (!ready) return;
     setError(null);
-    const tokenised = testTokenizeCard({
-      number: values.number,
-      expMonth: Number(values.exp_month),
-      expYear: Number(values.exp_year),
-      name: values.name,
-      country: values.country,
-    });
+    setTokenising(true);
+    const tokenised = await ready
+      .tokenizeCard({
+        number: values.number,
+        expMonth: Number(values.exp_month),
+        expYear: Number(values.exp_year),
+        name: values.name,
+        country: values.country,
+      })
+      .finally(() => setTokenising(false));
     if (!tokenised.token) {
       setError(tokenised.error ?? BILLING_MESSAGES.tokenisation);
       return;
@@ -104,24 +123,50 @@ export function AddCardModal({ companyId, opened, onClose, stripeDomain, first }
             </Alert>
           )}
           <TextInput label="Name on card" required data-autofocus {...form.getInputProps('name')} />
-          <TextInput
-            label="Card number"
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            {...form.getInputProps('number')}
-          />
-          <SimpleGrid cols={3}>
-            <NumberInput label="Exp. month" min={1} max={12} required {...form.getInputProps('exp_month')} />
-            <NumberInput
-              label="Exp. year"
-              min={2000}
-              max={2100}
-              required
-              {...form.getInputProps('exp_year')}
-            />
-            <TextInput label="CVC" autoComplete="off" {...form.getInputProps('cvc')} />
-          </SimpleGrid>
+          {tokenizer.status === 'failed' && (
+            <Alert color="red" role="alert">
+              {BILLING_MESSAGES.fallback}
+            </Alert>
+          )}
+          {tokenizer.status === 'loading' && <Loader size="sm" aria-label="Loading card form" />}
+          {stripe && (
+            <Input.Wrapper label="Card" required>
+              <Box
+                ref={setCardNode}
+                data-testid="stripe-card-element"
+                p={10}
+                style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
+              />
+            </Input.Wrapper>
+          )}
+          {ready?.kind === 'test' && (
+            <>
+              <TextInput
+                label="Card number"
+                required
+                inputMode="numeric"
+                autoComplete="off"
+                {...form.getInputProps('number')}
+              />
+              <SimpleGrid cols={3}>
+                <NumberInput
+                  label="Exp. month"
+                  min={1}
+                  max={12}
+                  required
+                  {...form.getInputProps('exp_month')}
+                />
+                <NumberInput
+                  label="Exp. year"
+                  min={2000}
+                  max={2100}
+                  required
+                  {...form.getInputProps('exp_year')}
+                />
+                <TextInput label="CVC" autoComplete="off" {...form.getInputProps('cvc')} />
+              </SimpleGrid>
+            </>
+          )}
           <Select
             label="Country"
             required
@@ -139,7 +184,7 @@ export function AddCardModal({ companyId, opened, onClose, stripeDomain, first }
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={add.isPending}>
+            <Button type="submit" loading={tokenising || add.isPending} disabled={!ready}>
               Save Card
             </Button>
           </Group>

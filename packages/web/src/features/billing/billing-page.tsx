@@ -31,11 +31,7 @@ export function BillingPage() {
           {customer.data.test_mode && (
             <TestModeNotice details={customer.data.abilities.manage && customer.data.provider === 'test'} />
           )}
-          <PaymentMethods
-            companyId={companyId}
-            stripeDomain={customer.data.stripe_domain}
-            testProvider={customer.data.provider === 'test'}
-          />
+          <PaymentMethods companyId={companyId} stripeDomain={customer.data.stripe_domain} />
           <Invoices companyId={companyId} />
         </>
       )}

@@ -22,16 +22,7 @@ export const methodLabel = (m: PaymentMethodView) =>
     : `${m.brand ?? 'Card'} ····${m.last4}`;
 
 /** The settings list of payment methods: every card and bank account, with what the caller may do. */
-export function PaymentMethods({
-  companyId,
-  stripeDomain,
-  testProvider,
-}: {
-  companyId: number;
-  stripeDomain: string;
-  /** Cards and banks are tokenised by the test provider's own tokeniser (not Stripe.js). */
-  testProvider: boolean;
-}) {
+export function PaymentMethods({ companyId, stripeDomain }: { companyId: number; stripeDomain: string }) {
   const methods = usePaymentMethods(companyId, true);
   const setDefault = useSetDefault(companyId);
   const remove = useRemoveMethod(companyId);
@@ -65,10 +56,10 @@ export function PaymentMethods({
           </Title>
           {manage && (
             <Group gap="xs">
-              <Button size="xs" onClick={() => setAdding('card')} disabled={!testProvider}>
+              <Button size="xs" onClick={() => setAdding('card')}>
                 Add Card
               </Button>
-              <Button size="xs" variant="light" onClick={() => setAdding('bank')} disabled={!testProvider}>
+              <Button size="xs" variant="light" onClick={() => setAdding('bank')}>
                 Add Bank Account
               </Button>
               <Button size="xs" variant="light" onClick={() => setAdding('link')}>
