@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { DOCUMENT_UPLOAD_MESSAGES, ROOM_MESSAGES } from '@charter/domain';
+import { DOCUMENT_UPLOAD_MESSAGES, MAX_FORM_UPLOADS, ROOM_MESSAGES } from '@charter/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
-import { memberships } from '../src/db/schema/index.ts';
+import { files, memberships } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { DOCUMENT_FILE_MISSING } from '../src/modules/workflows/document-answers.ts';
 import {
@@ -273,6 +274,28 @@ describe('document questions answered by upload, and the parse call', () => {
     expect((await token(up.body.id, otherForm.code)).status).toBe(404);
     const empty = await anon('GET', `/api/unlisted/account/storage/folder?access_code=${noDocs.code}&path=/`);
     expect(empty.body).toMatchObject({ kind: 'form', files: [], total_files: 0 });
+  });
+
+  it('caps the files one form holds, since anyone with its code can upload', async () => {
+    const task = await newTask(me);
+    const form = await share(me, task, ['pitch_deck']);
+    const first = await anonUpload(form.code, [{ filename: 'Deck.pdf', content: PDF }]);
+    expect(first.status).toBe(201);
+    const [row] = await t.ctx.db
+      .select()
+      .from(files)
+      .where(eq(files.id, first.body.id as number));
+    const { id: _id, createdAt: _at, ...copy } = row!;
+    await t.ctx.db
+      .insert(files)
+      .values(
+        Array.from({ length: MAX_FORM_UPLOADS - 1 }, (_, i) => ({ ...copy, filename: `Deck ${i}.pdf` })),
+      );
+    const refused = await anonUpload(form.code, [{ filename: 'One more.pdf', content: PDF }]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(DOCUMENT_UPLOAD_MESSAGES.formFull);
+    const held = await t.ctx.db.select({ id: files.id }).from(files).where(eq(files.folder, row!.folder));
+    expect(held).toHaveLength(MAX_FORM_UPLOADS);
   });
 
   it('renames only files uploaded through the same form, and a finalized form refuses changes', async () => {

@@ -1,9 +1,11 @@
-import { DOCUMENT_UPLOAD_MESSAGES, type StoredFile } from '@charter/domain';
+import { DOCUMENT_UPLOAD_MESSAGES, MAX_FORM_UPLOADS, type StoredFile } from '@charter/domain';
+import { and, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { files } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { storeUploads, type Upload } from '../cabinet/store-uploads.ts';
-import { formUploadFolder } from './form-uploads.ts';
+import { formFileScope, formUploadFolder } from './form-uploads.ts';
 import { includedQuestions } from './included.ts';
 import { openFormForAnswers } from './save-form-answer.ts';
 
@@ -23,7 +25,8 @@ export async function formForUpload(tx: Tx, code: string) {
 /**
  * POST /api/unlisted/storage/upload?access_code=: one file, checked like the cabinet's uploads, kept in
  * the form's folder of the workspace's cabinet with no member as its author. The filler then answers a
- * document question with its id (only files uploaded through this form are accepted as answers).
+ * document question with its id (only files uploaded through this form are accepted as answers). Anyone
+ * with the code can upload, so a form holds at most MAX_FORM_UPLOADS files.
  */
 export async function uploadFormFile({
   ctx,
@@ -45,6 +48,12 @@ export async function uploadFormFile({
     guard: async (tx) => {
       const again = await formForUpload(tx, code);
       if (again.id !== form.id) throw notFound('Form not found');
+      const [held] = await tx
+        .select({ n: count() })
+        .from(files)
+        .where(and(eq(files.accountId, form.accountId), formFileScope(form)(tx, form.accountId)));
+      if ((held?.n ?? 0) >= MAX_FORM_UPLOADS)
+        throw new AppError('CONFLICT', DOCUMENT_UPLOAD_MESSAGES.formFull);
     },
   });
   return file;
