@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiBlob, apiFetch, apiPostBlob } from '../../api/client.ts';
 import { encodePath } from './paths.ts';
 import type { CabinetFileInfo, CabinetFolder, FolderListing, StoredFile } from './types.ts';
@@ -39,6 +45,18 @@ export function useFileInfo(companyId: number, id: number | null) {
   });
 }
 
+/**
+ * Every listing of the cabinet read again after a change. A first listing still in flight began before the
+ * change, and TanStack Query lets an invalidation wait for a first fetch rather than restart it, so the
+ * listing would show the cabinet as it was (an upload quicker than the page's first listing stayed
+ * invisible): in-flight listings are cancelled first, then refetched.
+ */
+export async function refreshCabinet(queryClient: QueryClient, companyId: number) {
+  const queryKey = cabinetKeys.all(companyId);
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
+}
+
 /** A call that changes the cabinet, then refreshes every listing (a renamed folder moves its contents). */
 export function useCabinetMutation<TInput, TResult>(
   companyId: number,
@@ -47,7 +65,7 @@ export function useCabinetMutation<TInput, TResult>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cabinetKeys.all(companyId) }),
+    onSuccess: () => refreshCabinet(queryClient, companyId),
   });
 }
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
-import { cabinetKeys } from './api.ts';
+import { refreshCabinet } from './api.ts';
 import { MAX_UPLOAD_FILES, TOO_MANY_FILES, UPLOAD_FAILED, uploadFile } from './upload.ts';
 
 export type UploadEntry = {
@@ -50,7 +50,7 @@ export function useUploads(companyId: number) {
     }
     if (errors.length < batch.length) push({ type: 'success', message: 'File uploaded.' });
     for (const message of new Set(errors)) push({ type: 'error', message });
-    await queryClient.invalidateQueries({ queryKey: cabinetKeys.all(companyId) });
+    await refreshCabinet(queryClient, companyId);
   }
 
   return { entries, busy, start, clear: () => setEntries([]) };
