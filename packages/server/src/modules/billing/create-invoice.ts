@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { randomToken } from '../../adapters/secrets.ts';
 import type { Tx } from '../../db/client.ts';
 import { charges, invoiceLines, invoices } from '../../db/schema/index.ts';
@@ -31,17 +31,20 @@ export async function createInvoice(
   if (!invoice) throw new Error('invoice not saved');
   const number = `${input.accountId}-${invoice.id}`;
   await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
-  for (const line of input.lines) {
-    await tx.insert(invoiceLines).values({
-      invoiceId: invoice.id,
-      label: line.label,
-      quantity: line.quantity ?? 1,
-      amountCents: line.amountCents,
-      chargeId: line.chargeId,
-    });
-    if (line.chargeId !== null) {
-      await tx.update(charges).set({ invoiceId: invoice.id }).where(eq(charges.id, line.chargeId));
-    }
+  if (input.lines.length > 0) {
+    await tx.insert(invoiceLines).values(
+      input.lines.map((line) => ({
+        invoiceId: invoice.id,
+        label: line.label,
+        quantity: line.quantity ?? 1,
+        amountCents: line.amountCents,
+        chargeId: line.chargeId,
+      })),
+    );
+  }
+  const chargeIds = input.lines.flatMap((line) => (line.chargeId === null ? [] : [line.chargeId]));
+  if (chargeIds.length > 0) {
+    await tx.update(charges).set({ invoiceId: invoice.id }).where(inArray(charges.id, chargeIds));
   }
   return { ...invoice, number };
 }
