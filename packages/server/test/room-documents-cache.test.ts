@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentRecipients, documents, files, roomDocuments } from '../src/db/schema/index.ts';
+import { documentRecipients, documents, files, roomDocuments, rooms } from '../src/db/schema/index.ts';
 import { type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { addRoomFile, insertCodedRoom, newVisitorKey } from './support/rooms.ts';
@@ -64,6 +64,60 @@ describe('the room documents read once per change', () => {
 
     await t.ctx.db.delete(roomDocuments).where(eq(roomDocuments.roomId, room.id));
     expect((await view(code, { key })).documents).toEqual([]);
+  });
+
+  it('reads them again after any change of a workflow document, its recipients or its removal', async () => {
+    const { room, code } = await insertCodedRoom(t, owner.account!.id, { open: true });
+    const file = await addRoomFile(t, owner.account!.id, null, 'lease.pdf');
+    const [doc] = await t.ctx.db
+      .insert(documents)
+      .values({ accountId: owner.account!.id, fileId: file.id, filename: 'lease.pdf', label: 'Lease' })
+      .returning();
+    await t.ctx.db
+      .insert(roomDocuments)
+      .values({ roomId: room.id, documentId: doc.id, label: 'Lease', position: 1 });
+    const admin = { bearer: owner.bearer };
+    const seen = async () => {
+      const [d] = (await view(code, admin)).documents;
+      return d ? [d.filename, d.status, d.requires_signature] : null;
+    };
+    const version = async () =>
+      (await t.ctx.db.select({ v: rooms.contentsVersion }).from(rooms).where(eq(rooms.id, room.id)))[0]?.v;
+    expect(await seen()).toEqual(['lease.pdf', null, false]);
+
+    // A change no room shows leaves the version alone; each change a room shows moves it.
+    const before = await version();
+    await t.ctx.db.update(documents).set({ label: 'Lease v2' }).where(eq(documents.id, doc.id));
+    await t.ctx.db.update(files).set({ folder: '/Elsewhere' }).where(eq(files.id, file.id));
+    expect(await version()).toBe(before);
+
+    await t.ctx.db.update(documents).set({ status: 'document.sent' }).where(eq(documents.id, doc.id));
+    expect(await seen()).toEqual(['lease.pdf', 'document.sent', false]);
+    const [recipient] = await t.ctx.db
+      .insert(documentRecipients)
+      .values({ accountId: owner.account!.id, documentId: doc.id, email: 'signer@example.com', name: 'S' })
+      .returning();
+    expect(await seen()).toEqual(['lease.pdf', 'document.sent', true]);
+    await t.ctx.db
+      .update(documentRecipients)
+      .set({ role: 'Viewer' })
+      .where(eq(documentRecipients.id, recipient.id));
+    expect(await seen()).toEqual(['lease.pdf', 'document.sent', false]);
+    await t.ctx.db
+      .update(documentRecipients)
+      .set({ role: 'Signer' })
+      .where(eq(documentRecipients.id, recipient.id));
+    await t.ctx.db.delete(documentRecipients).where(eq(documentRecipients.id, recipient.id));
+    expect(await seen()).toEqual(['lease.pdf', 'document.sent', false]);
+    await t.ctx.db.update(documents).set({ filename: 'lease-signed.pdf' }).where(eq(documents.id, doc.id));
+    expect(await seen()).toEqual(['lease-signed.pdf', 'document.sent', false]);
+
+    await t.ctx.db.delete(documents).where(eq(documents.id, doc.id));
+    expect(await seen()).toBeNull();
+    // Deleting the room takes its documents along, the version's triggers finding no room to touch.
+    await addRoomFile(t, owner.account!.id, room.id, 'left.pdf');
+    await t.ctx.db.delete(rooms).where(eq(rooms.id, room.id));
+    expect(await version()).toBeUndefined();
   });
 
   it('marks each viewer’s own signatures only, and a signature made meanwhile at once', async () => {

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withStatementCache, writeEpoch } from './pglite-statements.ts';
+import { withStatementCache } from './pglite-statements.ts';
 
 describe('PGlite with named statements', () => {
   const raw = new PGlite();
@@ -71,32 +71,5 @@ describe('PGlite with named statements', () => {
     expect((await db.transaction((tx) => tx.query(select, [1]))).rows[0]).not.toHaveProperty('extra');
     for (let i = 0; i < 5; i++) await db.query(`select $1::int + ${i} as n`, [1]);
     expect((await db.query(select, [2])).rows).toHaveLength(1);
-  });
-
-  it('moves the write epoch on every write, a rolled-back one too, and never on a read', async () => {
-    const moved = async (work: () => Promise<unknown>) => {
-      const before = writeEpoch();
-      await work().catch(() => undefined);
-      return writeEpoch() !== before;
-    };
-    expect(await moved(() => db.query('select * from notes'))).toBe(false);
-    expect(await moved(() => db.transaction((tx) => tx.query('select * from notes')))).toBe(false);
-    expect(await moved(() => db.query('update notes set body = body'))).toBe(true);
-    expect(await moved(() => db.exec('select 1'))).toBe(true);
-    // A transaction that wrote moves it when it ends, whatever was read in it meanwhile.
-    let inside = 0;
-    expect(
-      await moved(() =>
-        db.transaction(async (tx) => {
-          await tx.query("update notes set body = 'rolled back' where id = 1");
-          inside = writeEpoch();
-          throw new Error('rollback');
-        }),
-      ),
-    ).toBe(true);
-    expect(writeEpoch()).not.toBe(inside);
-    expect((await db.query<{ body: string }>('select body from notes where id = 1')).rows[0].body).not.toBe(
-      'rolled back',
-    );
   });
 });

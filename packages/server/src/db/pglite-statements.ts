@@ -26,35 +26,6 @@ const MAX_STATEMENTS = 2000;
 /** "cached plan must not change result type": the statement predates a change to its tables. */
 const STALE = '0A000';
 
-/** Statements that only read: anything else (DML, DDL, exec'd scripts) counts as a write. */
-const READ = /^\s*select\b/i;
-/**
- * What a wrapped instance and its transactions answer for this key: a number of their own in this process
- * (their writes move writeEpoch(); what was read from one instance is not another's).
- */
-export const INSTANCE_ID = Symbol('embedded database instance');
-let instances = 0;
-
-let epoch = 0;
-/**
- * Moves on every write statement through a wrapped instance and when a transaction that wrote ends (so a
- * rolled-back write moves it too). The embedded database belongs to one process, whose statements all
- * pass here, and PGlite runs one transaction at a time: a value read unchanged since `writeEpoch()` was
- * some number is unchanged in the database too. Shared by every instance of the process (a write to any
- * moves it: never wrong, only sometimes a needless check).
- */
-export const writeEpoch = () => epoch;
-
-/** A write moves the epoch when it is sent and again when it is done (it may wait for another's lock). */
-async function writing<T>(write: () => Promise<T>): Promise<T> {
-  epoch++;
-  try {
-    return await write();
-  } finally {
-    epoch++;
-  }
-}
-
 /**
  * A prepared statement: its parameters' types and, for one that returns rows, the RowDescription its
  * Describe answered. Binding a named statement's parameters changes neither the columns nor (in text
@@ -85,7 +56,6 @@ function concat(parts: Uint8Array[]) {
 export function withStatementCache(pglite: PGlite, maxStatements = MAX_STATEMENTS): PGlite {
   const locks = pglite as unknown as Locks;
   const statements = new Map<string, Statement>();
-  const instanceId = ++instances;
   let sequence = 0;
   const { serialize } = protocol;
   const stream = (messages: Uint8Array[]) => pglite.execProtocolStream(concat(messages), { syncToFs: false });
@@ -146,11 +116,6 @@ export function withStatementCache(pglite: PGlite, maxStatements = MAX_STATEMENT
     CACHEABLE.test(text) && !options?.blob && !options?.paramTypes && !options?.onNotice;
 
   const query: QueryFn = async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
-    if (!READ.test(text)) return writing(() => queryNow<T>(text, params, options));
-    return queryNow<T>(text, params, options);
-  };
-
-  const queryNow: QueryFn = async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
     if (!cacheable(text, options) || pglite.closed) return pglite.query<T>(text, params, options);
     await pglite.waitReady;
     return locks._runExclusiveTransaction(() =>
@@ -166,46 +131,22 @@ export function withStatementCache(pglite: PGlite, maxStatements = MAX_STATEMENT
     );
   };
 
-  const inTransaction = (tx: Transaction, wrote: { yes: boolean }): Transaction => {
-    const txQueryNow: QueryFn = <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+  const inTransaction = (tx: Transaction): Transaction => {
+    const txQuery: QueryFn = <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
       !cacheable(text, options) || tx.closed
         ? tx.query<T>(text, params, options)
         : locks._runExclusiveQuery(() => run<T>(text, params, options));
-    const txQuery: QueryFn = <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
-      if (READ.test(text)) return txQueryNow<T>(text, params, options);
-      wrote.yes = true;
-      return writing(() => txQueryNow<T>(text, params, options));
-    };
-    const txExec = (...args: Parameters<Transaction['exec']>) => {
-      wrote.yes = true;
-      return writing(() => tx.exec(...args));
-    };
     return new Proxy(tx, {
-      get: (target, key) => {
-        if (key === 'query') return txQuery;
-        if (key === 'exec') return txExec;
-        if (key === INSTANCE_ID) return instanceId;
-        return Reflect.get(target, key);
-      },
+      get: (target, key) => (key === 'query' ? txQuery : Reflect.get(target, key)),
     });
   };
 
   return new Proxy(pglite, {
     get(target, key) {
       if (key === 'query') return query;
-      if (key === INSTANCE_ID) return instanceId;
-      if (key === 'exec') {
-        return (...args: Parameters<PGlite['exec']>) => writing(() => target.exec(...args));
-      }
       if (key === 'transaction') {
-        return async <T>(work: (tx: Transaction) => Promise<T>) => {
-          const wrote = { yes: false };
-          try {
-            return await target.transaction((tx) => work(inTransaction(tx, wrote)));
-          } finally {
-            if (wrote.yes) epoch++;
-          }
-        };
+        return <T>(work: (tx: Transaction) => Promise<T>) =>
+          target.transaction((tx) => work(inTransaction(tx)));
       }
       const value = Reflect.get(target, key);
       return typeof value === 'function' ? value.bind(target) : value;

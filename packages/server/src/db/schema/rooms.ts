@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -10,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { users } from './users.ts';
@@ -55,6 +57,12 @@ export const rooms = pgTable(
     ndaFileId: integer('nda_file_id').references(() => files.id, { onDelete: 'set null' }),
     codeGeneration: integer('code_generation').notNull().default(1),
     codeHash: text('code_hash').notNull().unique(),
+    /**
+     * A new random value whenever the room's documents list may have changed: its room_documents, their
+     * workflow documents, recipients or cabinet files (triggers of migration 0023). Equal values, from any
+     * process, mean equal rows: room-visitors/room-contents.ts reads the documents again only when it moves.
+     */
+    contentsVersion: uuid('contents_version').notNull().default(sql`gen_random_uuid()`),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -3,12 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { roomHistory, roomVisitors } from '../../db/schema/index.ts';
 import { announceRoomVisit } from '../room-settings/announce-room-visit.ts';
-import { loadRoomParts, loadRoomView } from '../rooms/overview.ts';
+import { loadRoomContents, loadRoomView } from '../rooms/overview.ts';
 import type { RoomRow } from './find-room.ts';
 import { ndaGate } from './nda-gate.ts';
 import type { RoomViewer } from './policies.ts';
 import { presentGuestRoom, viewerEmails } from './presenters.ts';
-import { loadRoomDocuments } from './room-contents.ts';
 
 /**
  * GET /api/guest/rooms/{code}: the room for a viewer already let in. A page load (`visit`) counts a visit
@@ -43,16 +42,16 @@ export async function openRoom({
   }
   const nda = await ndaGate(tx, room, viewer);
   const emails = viewerEmails(viewer);
-  // The documents are read once, for this view and for the overview (a room may hold hundreds), and
-  // while they do not change, only their fingerprint is (room-contents.ts).
-  // Its links, tables and reports come in one statement (loadRoomParts), its links marked new from there.
-  const [documents, parts] = await Promise.all([loadRoomDocuments(tx, room.id), loadRoomParts(tx, room.id)]);
+  // The documents are read once, for this view and for the overview (a room may hold hundreds), and only
+  // when they changed (room-contents.ts); links, tables and reports come in one statement, links marked
+  // new from there.
+  const contents = await loadRoomContents(tx, room.id);
   const overview = await loadRoomView({
     tx,
     room,
     viewer: emails === 'any' ? { kind: 'admin' } : { kind: 'visitor', emails },
-    documentRows: documents,
-    parts,
+    contents,
   });
+  const { documentRows: documents, parts } = contents;
   return presentGuestRoom({ room, viewer, previousVisitAt, documents, links: parts.links, overview, nda });
 }

@@ -1,7 +1,6 @@
 import { DOCUMENT_STATUS } from '@charter/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { INSTANCE_ID, writeEpoch } from '../../db/pglite-statements.ts';
 import { documents, files, roomDocuments } from '../../db/schema/index.ts';
 
 /** A document's current file: a cabinet file's own, else the workflow document's file or its original. */
@@ -51,48 +50,26 @@ function roomDocumentsQuery(tx: Tx, where: SQL | undefined) {
 }
 export type RoomDocumentRow = Awaited<ReturnType<typeof roomDocumentsQuery>>[number];
 
-/** Rooms whose documents were read lately: their rows, the rows' fingerprint, the write epoch it held at. */
+/** Rooms whose documents were read lately: their rows and the contents version they were read at. */
 const ROOMS_CACHED = 200;
-const cached = new Map<string, { fingerprint: string; rows: RoomDocumentRow[]; epoch: number }>();
-
-/** The embedded database instance of this transaction (its every write moves writeEpoch()), else null. */
-function embeddedInstance(tx: Tx): number | null {
-  const session = (tx as unknown as { session?: { client?: Record<symbol, unknown> } }).session;
-  const id = session?.client?.[INSTANCE_ID];
-  return typeof id === 'number' ? id : null;
-}
+const cached = new Map<number, { version: string; rows: RoomDocumentRow[] }>();
 
 /**
- * A room's documents (roomDocumentsQuery), read once per change of them. The database computes a
- * fingerprint of exactly the rows the query would return (their every column, in order, so a signature,
- * a rename, a swap, a removal, a file replaced, each from any process, changes it); while it is the one
- * kept, the rows kept with it are the answer and only that one row crossed the wire. On the embedded
- * database, which one process owns, not even that is asked while no write has happened since it was
- * (db/pglite-statements.ts writeEpoch). Nothing of a viewer is in the rows: whose signature each
- * awaits is matched per request (needsSignature).
+ * A room's documents (roomDocumentsQuery), read once per change of them. `version` is the room's
+ * contents_version, read before this call (loadRoomParts reads it in its statement): database triggers
+ * give it a new random value whenever any row the query returns may change (a signature, a rename, a
+ * swap, a removal, a file replaced, from any process), so while it is the one kept, the rows kept with it
+ * are the answer. Rows read after the version are at least as new as it; a version written by a
+ * transaction that rolls back is never seen again. Nothing of a viewer is in the rows: whose signature
+ * each awaits is matched per request (needsSignature).
  */
-export async function loadRoomDocuments(tx: Tx, roomId: number): Promise<RoomDocumentRow[]> {
-  // Read before any query: a write after this moment moves the epoch past it.
-  const epoch = writeEpoch();
-  const instance = embeddedInstance(tx);
-  // On PostgreSQL the fingerprint alone decides: equal fingerprints are equal rows, whichever server.
-  const key = `${instance ?? 'pg'}:${roomId}`;
-  const hit = cached.get(key);
-  if (hit && instance !== null && hit.epoch === epoch) return hit.rows;
-  const query = roomDocumentsQuery(tx, eq(roomDocuments.roomId, roomId)).as('q');
-  const [{ fingerprint }] = await tx
-    .select({
-      fingerprint: sql<string>`md5(coalesce(string_agg(q::text, ',' order by ${query.position}, ${query.id}), ''))`,
-    })
-    .from(query);
-  if (hit?.fingerprint === fingerprint) {
-    hit.epoch = epoch;
-    return hit.rows;
-  }
+export async function loadRoomDocuments(tx: Tx, roomId: number, version: string): Promise<RoomDocumentRow[]> {
+  const hit = cached.get(roomId);
+  if (hit && hit.version === version) return hit.rows;
   const rows = await roomDocumentsQuery(tx, eq(roomDocuments.roomId, roomId));
-  cached.delete(key);
-  if (cached.size >= ROOMS_CACHED) cached.delete(cached.keys().next().value as string);
-  cached.set(key, { fingerprint, rows, epoch });
+  cached.delete(roomId);
+  if (cached.size >= ROOMS_CACHED) cached.delete(cached.keys().next().value as number);
+  cached.set(roomId, { version, rows });
   return rows;
 }
 

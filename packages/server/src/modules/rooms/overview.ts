@@ -37,8 +37,12 @@ export function presentRoomDocument(
   };
 }
 
-/** A room's links, tables, table rows (with the values their fields show) and placed reports. */
+/**
+ * A room's links, tables, table rows (with the values their fields show), placed reports, and the
+ * version of its documents (rooms.contents_version: room-visitors/room-contents.ts).
+ */
 export type RoomParts = {
+  documentsVersion: string;
   links: { id: number; label: string; link: string; createdAt: Date }[];
   tables: Pick<typeof roomTables.$inferSelect, 'id' | 'resourceTypeId' | 'label' | 'fields'>[];
   rows: { tableId: number; resourceId: number; name: string; values: Record<string, string> }[];
@@ -55,6 +59,7 @@ type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Js
 export async function loadRoomParts(tx: Tx, roomId: number): Promise<RoomParts> {
   const [row] = await tx
     .select({
+      documentsVersion: rooms.contentsVersion,
       links: sql<Json<RoomParts['links']> | null>`(select json_agg(json_build_object(
         'id', l.id, 'label', l.label, 'link', l.link, 'createdAt', l.created_at) order by l.position, l.id)
         from ${roomLinks} l where l.room_id = ${roomId})`,
@@ -79,6 +84,7 @@ export async function loadRoomParts(tx: Tx, roomId: number): Promise<RoomParts> 
     .from(rooms)
     .where(eq(rooms.id, roomId));
   return {
+    documentsVersion: row?.documentsVersion ?? '',
     links: (row?.links ?? []).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
     tables: row?.tables ?? [],
     rows: row?.rows ?? [],
@@ -86,31 +92,36 @@ export async function loadRoomParts(tx: Tx, roomId: number): Promise<RoomParts> 
   };
 }
 
+/** A room's parts and documents: the parts' statement reads the version that decides whether the documents are. */
+export type RoomContents = { parts: RoomParts; documentRows: RoomDocumentRow[] };
+
+export async function loadRoomContents(tx: Tx, roomId: number): Promise<RoomContents> {
+  const parts = await loadRoomParts(tx, roomId);
+  return { parts, documentRows: await loadRoomDocuments(tx, roomId, parts.documentsVersion) };
+}
+
 /**
  * THE overview of a room (spec 3 §2 Overview sections): documents (with those needing the viewer's
  * signature), links, resource tables with their rows and values, the document summary and the badge.
- * Two statements whatever the room holds (its documents, often not even read: room-contents.ts, and its
- * parts), no query per document, table or row.
+ * One statement whatever the room holds (its parts), and a second only when its documents changed
+ * (room-contents.ts); no query per document, table or row.
  */
 export async function loadRoomOverview({
   tx,
   room,
   viewer,
-  documentRows,
-  parts,
+  contents,
 }: {
   tx: Tx;
   room: { id: number };
   viewer: OverviewViewer;
-  /** The room's documents when the caller has already read them: not read twice. */
-  documentRows?: RoomDocumentRow[];
-  /** The room's parts when the caller has already read them. */
-  parts?: RoomParts;
+  /** The room's contents when the caller has already read them: not read twice. */
+  contents?: RoomContents;
 }): Promise<Omit<RoomOverview, 'reports'>> {
-  const [docRows, { links, tables, rows }] = await Promise.all([
-    documentRows ?? loadRoomDocuments(tx, room.id),
-    parts ?? loadRoomParts(tx, room.id),
-  ]);
+  const {
+    documentRows: docRows,
+    parts: { links, tables, rows },
+  } = contents ?? (await loadRoomContents(tx, room.id));
 
   const emails = signingEmails(viewer);
   const docs = docRows.map((row) => presentRoomDocument(row, emails));
@@ -154,16 +165,12 @@ export async function loadRoomView(input: {
   tx: Tx;
   room: { id: number; accountId: number };
   viewer: OverviewViewer;
-  documentRows?: RoomDocumentRow[];
-  parts?: RoomParts;
+  contents?: RoomContents;
 }): Promise<RoomOverview> {
-  const [documentRows, parts] = await Promise.all([
-    input.documentRows ?? loadRoomDocuments(input.tx, input.room.id),
-    input.parts ?? loadRoomParts(input.tx, input.room.id),
-  ]);
+  const contents = input.contents ?? (await loadRoomContents(input.tx, input.room.id));
   const [overview, reports] = await Promise.all([
-    loadRoomOverview({ ...input, documentRows, parts }),
-    loadRoomReports({ ...input, placed: parts.reports }),
+    loadRoomOverview({ ...input, contents }),
+    loadRoomReports({ ...input, placed: contents.parts.reports }),
   ]);
   return { ...overview, reports };
 }
