@@ -20,9 +20,11 @@ import { benchDatabase } from './database.ts';
 import { createScenario } from './scenario.ts';
 import { type Server, startCharter } from './servers.ts';
 
-export const ROOM_DOCUMENTS = 500;
+/** The room; BENCH_ROOM_DOCUMENTS measures another size (5: the cost of a request itself). */
+export const ROOM_DOCUMENTS = Number(process.env.BENCH_ROOM_DOCUMENTS ?? 500);
 const VIEWERS = 200;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3290) + 10;
 /** What every browser sends: the API may answer compressed, as it would to the visitor page. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
@@ -133,6 +135,8 @@ async function countQueries() {
  * could serve is about 1,000 / cpuMs req/s, however loaded the machine is.
  */
 async function measure(name: string, server: Server, options: autocannon.Options) {
+  // A running server is warm: the first seconds (compiling, the first reads) are not measured.
+  await autocannon({ connections: VIEWERS, duration: WARM_UP_SECONDS, timeout: 60, ...options });
   const cpuBefore = server.cpuSeconds();
   // A loaded machine answers slowly: a request waits up to a minute rather than counting as an error.
   const result = await autocannon({ connections: VIEWERS, duration: DURATION, timeout: 60, ...options });

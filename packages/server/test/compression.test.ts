@@ -1,6 +1,10 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES } from '../src/http/compression.ts';
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  RECENT_COMPRESSED,
+  rememberingCompressor,
+} from '../src/http/compression.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -49,5 +53,31 @@ describe('compressed answers', () => {
       payload: body,
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('compresses the same bytes once while they are among the last answers, and only those', () => {
+    let calls = 0;
+    const compress = rememberingCompressor((input) => {
+      calls += 1;
+      return zlib.gzipSync(input);
+    });
+    const answer = (n: number) => Buffer.from(JSON.stringify({ documents: Array(500).fill(`doc ${n}`) }));
+    const first = compress(answer(1));
+    expect(compress(answer(1))).toBe(first);
+    expect(calls).toBe(1);
+    // Same length, other bytes: compressed on their own.
+    expect(zlib.gunzipSync(compress(answer(2))).toString()).toBe(answer(2).toString());
+    expect(calls).toBe(2);
+    // What the caller does with its buffer afterwards changes nothing kept.
+    const reused = answer(3);
+    compress(reused);
+    reused.fill(0x20);
+    expect(zlib.gunzipSync(compress(answer(3))).toString()).toBe(answer(3).toString());
+    expect(calls).toBe(3);
+    // Past the last RECENT_COMPRESSED distinct answers, the oldest is compressed again.
+    for (let n = 10; n < 10 + RECENT_COMPRESSED; n++) compress(answer(n));
+    calls = 0;
+    compress(answer(1));
+    expect(calls).toBe(1);
   });
 });
