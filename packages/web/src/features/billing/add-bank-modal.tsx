@@ -1,11 +1,8 @@
 import { BILLING_MESSAGES } from '@charter/domain';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { errorMessage } from '../../api/api-error.ts';
-import { useNotices } from '../../app/notices.tsx';
-import { useAddBank, useBillingCustomer } from './queries.ts';
-import { useTokenizer } from './tokenizer.ts';
+import { useAddBank } from './queries.ts';
+import { MethodActions, MethodAlert, useAddMethod } from './use-add-method.tsx';
 
 type Props = { companyId: number; opened: boolean; onClose: () => void; stripeDomain: string };
 
@@ -25,13 +22,6 @@ const numeric = (required: string) => (v: string) =>
  * is stripe, by the test tokeniser otherwise.
  */
 export function AddBankModal({ companyId, opened, onClose, stripeDomain }: Props) {
-  const add = useAddBank(companyId);
-  const customer = useBillingCustomer(companyId, opened);
-  const tokenizer = useTokenizer(opened ? customer.data : undefined);
-  const ready = tokenizer.status === 'ready' ? tokenizer.tokenizer : null;
-  const [tokenising, setTokenising] = useState(false);
-  const { push } = useNotices();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -42,62 +32,36 @@ export function AddBankModal({ companyId, opened, onClose, stripeDomain }: Props
       bank_label: (v) => (v.trim() ? null : BILLING_MESSAGES.bankLabelRequired),
     },
   });
-  const close = () => {
-    form.reset();
-    setError(null);
-    onClose();
-  };
-  const submit = async (values: typeof EMPTY) => {
-    if (!ready) return;
-    setError(null);
-    setTokenising(true);
-    const tokenised = await ready
-      .tokenizeBank({
-        accountHolderName: values.account_holder_name,
-        accountHolderType: values.account_holder_type as 'individual' | 'company',
-        country: 'US',
-        currency: 'usd',
-        routingNumber: values.routing_number,
-        accountNumber: values.account_number,
-        bankLabel: values.bank_label,
-      })
-      .finally(() => setTokenising(false));
-    if (!tokenised.token) {
-      setError(tokenised.error ?? BILLING_MESSAGES.tokenisation);
-      return;
-    }
-    add.mutate(
-      {
+  const method = useAddMethod({ companyId, opened, onClose, reset: form.reset, add: useAddBank(companyId) });
+  const submit = (values: typeof EMPTY) => {
+    const holderType = values.account_holder_type as 'individual' | 'company';
+    return method.submit(
+      (tokenizer) =>
+        tokenizer.tokenizeBank({
+          accountHolderName: values.account_holder_name,
+          accountHolderType: holderType,
+          country: 'US',
+          currency: 'usd',
+          routingNumber: values.routing_number,
+          accountNumber: values.account_number,
+          bankLabel: values.bank_label,
+        }),
+      (token) => ({
         ...values,
-        account_holder_type: values.account_holder_type as 'individual' | 'company',
+        account_holder_type: holderType,
         country: 'US',
         currency: 'usd',
-        token: tokenised.token,
+        token,
         stripe_domain: stripeDomain,
-      },
-      {
-        onSuccess: (answer) => {
-          push({ type: 'success', message: answer.message });
-          close();
-        },
-        onError: (failure) => setError(errorMessage(failure, BILLING_MESSAGES.fallback)),
-      },
+      }),
     );
   };
   return (
-    <Modal opened={opened} onClose={close} title="Add Bank Account" centered>
+    <Modal opened={opened} onClose={method.close} title="Add Bank Account" centered>
       <form aria-label="Add bank account" noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="sm">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          {tokenizer.status === 'failed' && (
-            <Alert color="red" role="alert">
-              {BILLING_MESSAGES.fallback}
-            </Alert>
-          )}
+          <MethodAlert message={method.error} />
+          <MethodAlert message={method.tokenizer.status === 'failed' && BILLING_MESSAGES.fallback} />
           <TextInput
             label="Account holder name"
             required
@@ -126,14 +90,7 @@ export function AddBankModal({ companyId, opened, onClose, stripeDomain }: Props
             {...form.getInputProps('account_number')}
           />
           <TextInput label="Bank label" required {...form.getInputProps('bank_label')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={tokenising || add.isPending} disabled={!ready}>
-              Submit Bank Account
-            </Button>
-          </Group>
+          <MethodActions label="Submit Bank Account" method={method} />
         </Stack>
       </form>
     </Modal>

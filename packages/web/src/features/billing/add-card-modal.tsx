@@ -1,10 +1,7 @@
 import { BILLING_MESSAGES } from '@charter/domain';
 import {
-  Alert,
   Box,
-  Button,
   Checkbox,
-  Group,
   Input,
   Loader,
   Modal,
@@ -16,10 +13,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api/api-error.ts';
-import { useNotices } from '../../app/notices.tsx';
-import { useAddCard, useBillingCustomer } from './queries.ts';
-import { useTokenizer } from './tokenizer.ts';
+import { useAddCard } from './queries.ts';
+import { MethodActions, MethodAlert, useAddMethod } from './use-add-method.tsx';
 
 export const COUNTRIES = [
   { value: 'US', label: 'United States of America' },
@@ -54,18 +49,7 @@ const EMPTY = {
  * sent as billing details), by the test tokeniser otherwise; only the token reaches the server.
  */
 export function AddCardModal({ companyId, opened, onClose, stripeDomain, first }: Props) {
-  const add = useAddCard(companyId);
-  const customer = useBillingCustomer(companyId, opened);
-  const tokenizer = useTokenizer(opened ? customer.data : undefined);
-  const ready = tokenizer.status === 'ready' ? tokenizer.tokenizer : null;
-  const stripe = ready?.kind === 'stripe';
   const testFields = useRef(true);
-  testFields.current = !stripe;
-  const [cardNode, setCardNode] = useState<HTMLDivElement | null>(null);
-  useEffect(() => (cardNode && ready ? ready.mountCard(cardNode) : undefined), [cardNode, ready]);
-  const { push } = useNotices();
-  const [error, setError] = useState<string | null>(null);
-  const [tokenising, setTokenising] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -76,58 +60,35 @@ export function AddCardModal({ companyId, opened, onClose, stripeDomain, first }
         !testFields.current || v.replace(/\D/g, '').length >= 12 ? null : 'Card number required',
     },
   });
-  const close = () => {
-    form.reset();
-    setError(null);
-    onClose();
-  };
-  const submit = async (values: typeof EMPTY) => {
-    if (!ready) return;
-    setError(null);
-    setTokenising(true);
-    const tokenised = await ready
-      .tokenizeCard({
-        number: values.number,
-        expMonth: Number(values.exp_month),
-        expYear: Number(values.exp_year),
-        name: values.name,
-        country: values.country,
-      })
-      .finally(() => setTokenising(false));
-    if (!tokenised.token) {
-      setError(tokenised.error ?? BILLING_MESSAGES.tokenisation);
-      return;
-    }
-    add.mutate(
-      {
-        stripe_token_id: tokenised.token,
+  const method = useAddMethod({ companyId, opened, onClose, reset: form.reset, add: useAddCard(companyId) });
+  const { ready, tokenizer } = method;
+  const stripe = ready?.kind === 'stripe';
+  testFields.current = !stripe;
+  const [cardNode, setCardNode] = useState<HTMLDivElement | null>(null);
+  useEffect(() => (cardNode && ready ? ready.mountCard(cardNode) : undefined), [cardNode, ready]);
+  const submit = (values: typeof EMPTY) =>
+    method.submit(
+      (provider) =>
+        provider.tokenizeCard({
+          number: values.number,
+          expMonth: Number(values.exp_month),
+          expYear: Number(values.exp_year),
+          name: values.name,
+          country: values.country,
+        }),
+      (token) => ({
+        stripe_token_id: token,
         is_default: values.is_default || first,
         stripe_domain: stripeDomain,
-      },
-      {
-        onSuccess: (answer) => {
-          push({ type: 'success', message: answer.message });
-          close();
-        },
-        onError: (failure) => setError(errorMessage(failure, BILLING_MESSAGES.fallback)),
-      },
+      }),
     );
-  };
   return (
-    <Modal opened={opened} onClose={close} title="Add Card" centered>
+    <Modal opened={opened} onClose={method.close} title="Add Card" centered>
       <form aria-label="Add card" noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="sm">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <MethodAlert message={method.error} />
           <TextInput label="Name on card" required data-autofocus {...form.getInputProps('name')} />
-          {tokenizer.status === 'failed' && (
-            <Alert color="red" role="alert">
-              {BILLING_MESSAGES.fallback}
-            </Alert>
-          )}
+          <MethodAlert message={tokenizer.status === 'failed' && BILLING_MESSAGES.fallback} />
           {tokenizer.status === 'loading' && <Loader size="sm" aria-label="Loading card form" />}
           {stripe && (
             <Input.Wrapper label="Card" required>
@@ -180,14 +141,7 @@ export function AddCardModal({ companyId, opened, onClose, stripeDomain, first }
             {...form.getInputProps('is_default', { type: 'checkbox' })}
             checked={first || form.values.is_default}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={tokenising || add.isPending} disabled={!ready}>
-              Save Card
-            </Button>
-          </Group>
+          <MethodActions label="Save Card" method={method} />
         </Stack>
       </form>
     </Modal>
