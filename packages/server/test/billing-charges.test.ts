@@ -12,16 +12,15 @@ import { PaymentError, type ProviderCharge } from '../src/adapters/payments/prov
 import {
   accountCredits,
   accounts,
-  billingCustomers,
   brands,
   charges,
   partners,
-  paymentMethods,
   subscriptions,
 } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { saveDefaultCard } from './support/billing.ts';
 import { createPartner } from './support/partners.ts';
 
 type ChargeInput = { idempotencyKey: string; amountCents: number; methodId: string };
@@ -93,29 +92,15 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     call(who, 'POST', `/api/account/transaction/${id}/finalize`, { finalize_snapshot: {}, auto_send: 0 });
 
   /** A card on file as the workspace's default (what billing-core's methods routes write). */
-  const defaultCard = async (who: SignedIn, providerMethodId: string) => {
+  const defaultCard = (who: SignedIn, providerMethodId: string) => {
     const accountId = who.account!.id;
-    await t.ctx.db
-      .insert(billingCustomers)
-      .values({
-        accountId,
-        provider: 'test',
-        stripeDomain: 'charter',
-        providerCustomerId: `cus_${accountId}`,
-      })
-      .onConflictDoNothing();
-    await t.ctx.db
-      .update(paymentMethods)
-      .set({ isDefault: false })
-      .where(eq(paymentMethods.accountId, accountId));
-    await t.ctx.db.insert(paymentMethods).values({
-      accountId,
+    return saveDefaultCard(t, accountId, {
       provider: 'test',
-      providerMethodId: `${providerMethodId}_${accountId}_${Math.random().toString(36).slice(2)}`,
-      kind: 'card',
-      brand: 'Visa',
+      stripeDomain: 'charter',
+      customerId: `cus_${accountId}`,
+      methodId: `${providerMethodId}_${accountId}_${Math.random().toString(36).slice(2)}`,
       last4: '4242',
-      isDefault: true,
+      brand: 'Visa',
     });
   };
   const chargeRows = (accountId: number) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_STRIPE_DOMAIN, TEST_CARDS, TEST_DECLINE_MESSAGE, testTokenizeCard } from '@charter/domain';
+import { DEFAULT_STRIPE_DOMAIN, TEST_DECLINE_MESSAGE } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayments } from '../src/adapters/payments/index.ts';
@@ -7,7 +7,6 @@ import type { PaymentProvider } from '../src/adapters/payments/provider.ts';
 import { signTestWebhook } from '../src/adapters/payments/test-provider.ts';
 import {
   accountCredits,
-  billingCustomers,
   billingEvents,
   charges,
   invoiceLines,
@@ -22,6 +21,7 @@ import { BILLING_EVENT_JOB } from '../src/modules/billing-events/process-event.t
 import { NEVER_REACHED, reconcilePendingCharges } from '../src/modules/billing-events/reconcile-charges.ts';
 import { accountCaller, createUser, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { addCardCall, saveDefaultCard, signedInWithCard, testCardToken } from './support/billing.ts';
 import {
   STAND_IN_KEY,
   STAND_IN_WEBHOOK_SECRET,
@@ -37,26 +37,15 @@ async function workspace(t: TestApp, provider: PaymentProvider, card: string) {
   const { account } = await createUser(t);
   if (!account) throw new Error('no workspace');
   const customer = await provider.createCustomer({ accountId: account.id, name: 'Acme', email: null });
-  await t.ctx.db.insert(billingCustomers).values({
-    accountId: account.id,
+  const method = await provider.attachCard({ customerId: customer.id, token: card });
+  const row = await saveDefaultCard(t, account.id, {
     provider: provider.name,
     stripeDomain: DEFAULT_STRIPE_DOMAIN,
-    providerCustomerId: customer.id,
+    customerId: customer.id,
+    methodId: method.id,
+    last4: method.last4,
   });
-  const method = await provider.attachCard({ customerId: customer.id, token: card });
-  const [row] = await t.ctx.db
-    .insert(paymentMethods)
-    .values({
-      accountId: account.id,
-      provider: provider.name,
-      providerMethodId: method.id,
-      kind: 'card',
-      last4: method.last4,
-      status: 'verified',
-      isDefault: true,
-    })
-    .returning();
-  return { accountId: account.id, customerId: customer.id, methodId: method.id, methodRow: row?.id ?? 0 };
+  return { accountId: account.id, customerId: customer.id, methodId: method.id, methodRow: row.id };
 }
 
 /**
@@ -178,11 +167,8 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     expect(stripe.testMode).toBe(true);
     expect(await customerOf(t)).toMatchObject({ provider: 'stripe', test_mode: true });
     // A workspace that already has its Stripe customer says so too.
-    const me = await signedIn(t);
+    const { who: me } = await signedInWithCard(t, 'tok_visa');
     const call = accountCaller(() => t);
-    expect(
-      (await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' })).status,
-    ).toBe(201);
     expect((await call(me, 'GET', '/api/account/billing/customer')).body).toMatchObject({ test_mode: true });
 
     const live = await createTestApp({
@@ -378,7 +364,7 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     await use(3);
     expect(await credits()).toMatchObject({ limit: 3, used: 3, remaining: 0 });
 
-    await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
+    await addCardCall(t, me, 'tok_visa');
     expect((await subscribeCall(t, me)).status).toBe(201);
     expect(await credits()).toMatchObject({ limit: 28, used: 3, remaining: 25 });
     await use(28);
@@ -501,12 +487,9 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
   });
 
   it('completes a subscribe whose answer was lost: subscription row and paid invoice, once', async () => {
-    const me = await signedIn(t);
+    const { who: me } = await signedInWithCard(t, 'tok_visa');
     const accountId = me.account?.id ?? 0;
     const call = accountCaller(() => t);
-    expect(
-      (await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' })).status,
-    ).toBe(201);
     // Stripe made the subscription and took the payment; the answer never reached us.
     standIn.loseAnswerOf(/^POST \/v1\/subscriptions$/);
     expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
@@ -540,10 +523,8 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
   });
 
   it('completes a lost subscribe from its webhook, and again a charge settled without its subscription', async () => {
-    const me = await signedIn(t);
+    const { who: me } = await signedInWithCard(t, 'tok_visa');
     const accountId = me.account?.id ?? 0;
-    const call = accountCaller(() => t);
-    await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
     standIn.loseAnswerOf(/^POST \/v1\/subscriptions$/);
     expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
     const { key } = await subscribeRows(t, accountId);
@@ -559,9 +540,8 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     await expectCompletedOnce(t, accountId);
 
     // A charge an older reconcile settled as succeeded with no subscription or invoice is completed too.
-    const other = await signedIn(t);
+    const { who: other } = await signedInWithCard(t, 'tok_visa');
     const otherId = other.account?.id ?? 0;
-    await call(other, 'POST', '/api/account/admin/billing/method', { stripe_token_id: 'tok_visa' });
     standIn.loseAnswerOf(/^POST \/v1\/subscriptions$/);
     await subscribeCall(t, other);
     const half = await subscribeRows(t, otherId);
@@ -600,14 +580,6 @@ describe('billing webhooks and reconciling, on the test provider', () => {
       headers: { 'content-type': 'application/json', 'webhook-signature': webhook.signature },
       payload: webhook.payload,
     });
-  const visaToken = () =>
-    testTokenizeCard({
-      number: TEST_CARDS.visa.number,
-      expMonth: 12,
-      expYear: 2040,
-      name: 'Ada Lovelace',
-      country: 'US',
-    }).token ?? '';
 
   it('refuses test webhooks that are not signed with the test secret, storing nothing', async () => {
     const good = testEvent('payment_intent.succeeded', { id: 'ch_test_x' });
@@ -630,7 +602,7 @@ describe('billing webhooks and reconciling, on the test provider', () => {
 
   it('stores a signed test webhook once and processes a replayed one once', async () => {
     const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
-    const w = await workspace(t, test, visaToken());
+    const w = await workspace(t, test, testCardToken());
     const row = await pendingCharge(t, w.accountId, 'test');
     const paid = await test.charge({
       customerId: w.customerId,
@@ -662,10 +634,8 @@ describe('billing webhooks and reconciling, on the test provider', () => {
   });
 
   it('completes a lost subscribe from a signed test webhook, once however often it comes', async () => {
-    const me = await signedIn(t);
+    const { who: me } = await signedInWithCard(t);
     const accountId = me.account?.id ?? 0;
-    const call = accountCaller(() => t);
-    await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: visaToken() });
     const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
     const real = test.subscribe;
     let made: Awaited<ReturnType<typeof real>> | undefined;
@@ -739,14 +709,7 @@ describe('billing webhooks and reconciling, on the test provider', () => {
 
   it('reconciles a pending charge the test provider made', async () => {
     const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
-    const token = testTokenizeCard({
-      number: TEST_CARDS.visa.number,
-      expMonth: 12,
-      expYear: 2040,
-      name: 'Ada Lovelace',
-      country: 'US',
-    }).token;
-    const w = await workspace(t, test, token ?? '');
+    const w = await workspace(t, test, testCardToken());
     const row = await pendingCharge(t, w.accountId, 'test');
     const paid = await test.charge({
       customerId: w.customerId,
@@ -762,19 +725,8 @@ describe('billing webhooks and reconciling, on the test provider', () => {
   });
 
   it('completes a subscribe the test provider answered but the process never wrote', async () => {
-    const me = await signedIn(t);
+    const { who: me } = await signedInWithCard(t);
     const accountId = me.account?.id ?? 0;
-    const call = accountCaller(() => t);
-    const token = testTokenizeCard({
-      number: TEST_CARDS.visa.number,
-      expMonth: 12,
-      expYear: 2040,
-      name: 'Ada Lovelace',
-      country: 'US',
-    }).token;
-    expect(
-      (await call(me, 'POST', '/api/account/admin/billing/method', { stripe_token_id: token })).status,
-    ).toBe(201);
     const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
     const real = test.subscribe;
     let made: Awaited<ReturnType<typeof real>> | undefined;

@@ -1,6 +1,7 @@
 import {
   ADMIN_WARNING,
   BILLING_MESSAGES,
+  DEFAULT_STRIPE_DOMAIN,
   TEST_AUTHENTICATION_MESSAGE,
   TEST_BANK_LINK,
   TEST_BANKS,
@@ -9,7 +10,6 @@ import {
   type TestBankKey,
   type TestCardKey,
   testTokenizeBank,
-  testTokenizeCard,
 } from '@charter/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,35 +18,17 @@ import {
   auditLog,
   brands,
   charges,
-  memberships,
   paymentMethods,
   subscriptions,
 } from '../src/db/schema/index.ts';
-import {
-  accessToken,
-  accountCaller,
-  createUser,
-  type Json,
-  login,
-  type SignedIn,
-  signedIn,
-} from './factories.ts';
+import { accessToken, accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { addCardCall, joinedMember, signedInWithCard, testCardToken } from './support/billing.ts';
+import { createPartner } from './support/partners.ts';
 
 let t: TestApp;
 const call = accountCaller(() => t);
 
-const cardToken = (card: TestCardKey, name = 'Ada Lovelace') => {
-  const r = testTokenizeCard({
-    number: TEST_CARDS[card].number,
-    expMonth: 12,
-    expYear: 2040,
-    name,
-    country: 'US',
-  });
-  if (!r.token) throw new Error(r.error);
-  return r.token;
-};
 const bankBody = (bank: TestBankKey, label = 'Operating') => {
   const input = {
     accountHolderName: 'Acme Inc.',
@@ -71,31 +53,9 @@ const bankBody = (bank: TestBankKey, label = 'Operating') => {
   };
 };
 const addCard = (who: SignedIn, card: TestCardKey, isDefault = false) =>
-  call(who, 'POST', '/api/account/admin/billing/method', {
-    stripe_token_id: cardToken(card),
-    is_default: isDefault,
-  });
+  addCardCall(t, who, testCardToken(card), isDefault);
 const methodsOf = async (accountId: number) =>
   t.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.accountId, accountId));
-
-/** An existing user added to `owner`'s workspace directly, signed in there. */
-async function joined(owner: SignedIn, admin = false): Promise<SignedIn> {
-  const other = await createUser(t, { company: null });
-  await t.ctx.db
-    .insert(memberships)
-    .values({ userId: other.user.id, accountId: owner.account!.id, isAdmin: admin });
-  const { idToken, cookie } = await login(t, other.email, other.password!);
-  const access = await accessToken(t, idToken, owner.account!.id);
-  return {
-    ...other,
-    account: owner.account,
-    idToken,
-    cookie,
-    access,
-    bearer: `Bearer ${idToken}`,
-    accountBearer: `Bearer ${access}`,
-  };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -106,7 +66,7 @@ describe('cards (spec 1 §4, §5, §8)', () => {
   it('adds a card: the first is the default, and a default is never unset by deselecting it', async () => {
     const owner = await signedIn(t);
     const first = await call(owner, 'POST', '/api/account/admin/billing/method', {
-      stripe_token_id: cardToken('visa'),
+      stripe_token_id: testCardToken('visa'),
       is_default: false,
     });
     expect(first.status).toBe(201);
@@ -116,7 +76,7 @@ describe('cards (spec 1 §4, §5, §8)', () => {
     expect(JSON.stringify(first.body)).not.toContain(TEST_CARDS.visa.number);
 
     const second = await call(owner, 'POST', '/api/account/v3/admin/billing/method', {
-      stripe_token_id: cardToken('mastercard'),
+      stripe_token_id: testCardToken('mastercard'),
       is_default: 0,
       stripe_domain: 'elsewhere',
     });
@@ -207,6 +167,51 @@ describe('plans and subscriptions', () => {
     expect((await customerVia('localhost')).catalogue).toBe('partner');
   });
 
+  it("bills under the workspace's own brand's domain, else a connected partner's, else the default; never the Host's", async () => {
+    const owner = await signedIn(t);
+    const accountId = owner.account!.id;
+    const brandWith = async (tag: string, stripeDomain?: string) => {
+      const hostname = `${tag}-${accountId}.example.org`;
+      const [brand] = await t.ctx.db
+        .insert(brands)
+        .values({
+          hostname,
+          displayName: tag,
+          legalName: `${tag} LLC`,
+          webBaseUrl: `https://${hostname}`,
+          assets: stripeDomain ? { stripe_domain: stripeDomain } : {},
+        })
+        .returning();
+      return brand!;
+    };
+    const customerVia = async (host = 'localhost') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/account/billing/customer',
+        headers: { authorization: owner.accountBearer, host },
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as Json;
+      return [body.catalogue, body.stripe_domain];
+    };
+    const elsewhere = await brandWith('elsewhere', 'elsewhere-billing');
+    expect(await customerVia()).toEqual(['standard', DEFAULT_STRIPE_DOMAIN]);
+    expect(await customerVia(elsewhere.hostname)).toEqual(['standard', DEFAULT_STRIPE_DOMAIN]);
+
+    await createPartner(t, { coversFees: true, clients: [accountId] });
+    expect(await customerVia(elsewhere.hostname)).toEqual(['standard', 'partner.example.com']);
+    // A brand of its own that names no billing domain leaves the partner's.
+    const plain = await brandWith('plain');
+    await t.ctx.db.update(accounts).set({ brandId: plain.id }).where(eq(accounts.id, accountId));
+    expect(await customerVia()).toEqual(['partner', 'partner.example.com']);
+    const own = await brandWith('own', 'own-billing');
+    await t.ctx.db.update(accounts).set({ brandId: own.id }).where(eq(accounts.id, accountId));
+    expect(await customerVia(elsewhere.hostname)).toEqual(['partner', 'own-billing']);
+    // A brand id that names no brand is the default brand.
+    await t.ctx.db.delete(brands).where(eq(brands.id, own.id));
+    expect(await customerVia()).toEqual(['standard', 'partner.example.com']);
+  });
+
   it('previews, subscribes once with an invoice and its line, and shows the active plan', async () => {
     const owner = await signedIn(t);
     const before = await call(owner, 'GET', '/api/account/billing/customer');
@@ -268,8 +273,7 @@ describe('plans and subscriptions', () => {
   });
 
   it('charges once when the same subscribe is sent twice at once', async () => {
-    const owner = await signedIn(t);
-    await addCard(owner, 'visa');
+    const { who: owner } = await signedInWithCard(t);
     const results = await Promise.all(
       [1, 2, 3].map(() => call(owner, 'POST', '/api/account/admin/bundle/advanced_monthly', {})),
     );
@@ -284,8 +288,7 @@ describe('plans and subscriptions', () => {
   });
 
   it('charges no second time while a paid subscription charge has no subscription written (its answer was lost)', async () => {
-    const owner = await signedIn(t);
-    await addCard(owner, 'visa');
+    const { who: owner } = await signedInWithCard(t);
     const accountId = owner.account!.id;
     // The provider made the subscription and took the payment; our write was lost and the reconcile job
     // found the payment by its key: the charge is succeeded, no subscription row exists.
@@ -433,20 +436,19 @@ describe('who may manage billing', () => {
   let owner: SignedIn;
   let cardId: number;
   beforeAll(async () => {
-    owner = await signedIn(t);
-    cardId = (await addCard(owner, 'visa')).body.method.id;
+    ({ who: owner, cardId } = await signedInWithCard(t));
   });
 
   it('lets members read, refuses them every change; admins manage', async () => {
-    const member = await joined(owner);
+    const member = await joinedMember(t, owner);
     const read = await call(member, 'GET', '/api/account/billing/method');
     expect(read.status).toBe(200);
     expect(read.body.abilities).toEqual({ manage: false });
     expect(read.body.methods[0].abilities).toEqual({ remove: false, set_default: false, verify: false });
     expect((await call(member, 'GET', '/api/account/v3/invoice')).status).toBe(200);
     const refused: [string, string, unknown][] = [
-      ['POST', '/api/account/admin/billing/method', { stripe_token_id: cardToken('visa') }],
-      ['POST', '/api/account/v3/admin/billing/method', { stripe_token_id: cardToken('visa') }],
+      ['POST', '/api/account/admin/billing/method', { stripe_token_id: testCardToken('visa') }],
+      ['POST', '/api/account/v3/admin/billing/method', { stripe_token_id: testCardToken('visa') }],
       ['PUT', '/api/account/admin/billing/method', { default_method_id: cardId }],
       ['DELETE', `/api/account/admin/billing/method/${cardId}`, undefined],
       ['DELETE', `/api/account/ach/${cardId}`, undefined],
@@ -462,7 +464,7 @@ describe('who may manage billing', () => {
       expect(res.body.message).toBe(ADMIN_WARNING);
     }
     expect(await methodsOf(owner.account!.id)).toHaveLength(1);
-    const admin = await joined(owner, true);
+    const admin = await joinedMember(t, owner, true);
     expect((await addCard(admin, 'amex')).status).toBe(201);
   });
 

@@ -90,22 +90,17 @@ export async function billingRoutes(app: App, ctx: AppContext) {
     );
   }
 
-  app.delete(
-    '/api/account/admin/billing/method/:id',
-    { schema: { tags, params: idParams, response: { 200: methodChangeView } } },
-    async (request) => {
+  // The v3 twin names the method by its second segment; its first (a stripe_domain) is not used.
+  for (const [url, params] of [
+    ['/api/account/admin/billing/method/:id', idParams],
+    ['/api/account/v3/admin/billing/method/:a/:b', methodV3Params],
+  ] as const) {
+    app.delete(url, { schema: { tags, params, response: { 200: methodChangeView } } }, async (request) => {
       const actor = await member(request);
-      return removeMethod({ ctx, actor, methodId: request.params.id, bank: false });
-    },
-  );
-  app.delete(
-    '/api/account/v3/admin/billing/method/:a/:b',
-    { schema: { tags, params: methodV3Params, response: { 200: methodChangeView } } },
-    async (request) => {
-      const actor = await member(request);
-      return removeMethod({ ctx, actor, methodId: request.params.b, bank: false });
-    },
-  );
+      const methodId = 'id' in request.params ? request.params.id : request.params.b;
+      return removeMethod({ ctx, actor, methodId, bank: false });
+    });
+  }
 
   app.post(
     '/api/account/ach',

@@ -1,5 +1,5 @@
 import { BILLING_MESSAGES } from '@charter/domain';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   accounts,
@@ -94,19 +94,23 @@ export async function listInvoiceRows(tx: Tx, accountId: number, id?: number) {
  * The brand billing goes by: the workspace's own (the brand it was made under), else the default. Never
  * the request's Host: a workspace's catalogue and billing domain do not change with the hostname it is
  * reached through, so an admin cannot pick another brand's prices by calling through another host.
+ * One query: the default brand, and the workspace's own found by joining its account row.
  */
 export async function billingBrands(tx: Tx, accountId: number) {
-  const [account] = await tx
-    .select({ brandId: accounts.brandId })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  const brandId = account?.brandId ?? null;
   const rows = await tx
-    .select({ id: brands.id, hostname: brands.hostname, isDefault: brands.isDefault, assets: brands.assets })
+    .select({
+      id: brands.id,
+      hostname: brands.hostname,
+      isDefault: brands.isDefault,
+      assets: brands.assets,
+      /** Set on the workspace's own brand only. */
+      ownedBy: accounts.id,
+    })
     .from(brands)
-    .where(sql`${brands.id} = ${brandId} or ${brands.isDefault}`);
+    .leftJoin(accounts, and(eq(accounts.id, accountId), eq(accounts.brandId, brands.id)))
+    .where(or(isNotNull(accounts.id), brands.isDefault));
   const fallback = rows.find((b) => b.isDefault) ?? null;
-  return { brand: rows.find((b) => b.id === brandId) ?? fallback, defaultBrand: fallback };
+  return { brand: rows.find((b) => b.ownedBy !== null) ?? fallback, defaultBrand: fallback };
 }
 
 /** The billing domain of a workspace's first connected partner that names one. */
