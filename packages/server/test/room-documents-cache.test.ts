@@ -66,6 +66,29 @@ describe('the room documents read once per change', () => {
     expect((await view(code, { key })).documents).toEqual([]);
   });
 
+  it('answers a returning visitor’s poll in two statements, whatever the room holds', async () => {
+    const { room, code } = await insertCodedRoom(t, owner.account!.id, { open: true });
+    for (const name of ['a.pdf', 'b.pdf', 'c.pdf']) await addRoomFile(t, owner.account!.id, room.id, name);
+    const key = newVisitorKey();
+    await view(code, { key });
+    const statements: string[] = [];
+    const session = (t.ctx.db as unknown as { session: { logger: unknown; options: { logger?: unknown } } })
+      .session;
+    const before = [session.logger, session.options.logger];
+    const logger = { logQuery: (query: string) => statements.push(query) };
+    session.logger = logger;
+    session.options.logger = logger;
+    try {
+      expect(labels(await view(code, { key }))).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
+    } finally {
+      [session.logger, session.options.logger] = before;
+    }
+    // The room with its links, tables, reports and documents' version by its code; the visitor by key.
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/from "rooms" where "rooms"."code_hash" = \$1/);
+    expect(statements[1]).toMatch(/from "room_visitors"/);
+  });
+
   it('reads them again after any change of a workflow document, its recipients or its removal', async () => {
     const { room, code } = await insertCodedRoom(t, owner.account!.id, { open: true });
     const file = await addRoomFile(t, owner.account!.id, null, 'lease.pdf');

@@ -5,6 +5,7 @@ import { accounts, memberships, rooms } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { CODE_PATTERN, codeHash } from '../rooms/link-codes.ts';
+import { findRoomWithParts, type RoomParts } from '../rooms/overview.ts';
 import { userRoomsCondition } from '../rooms/user-rooms-scope.ts';
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -25,6 +26,20 @@ export async function findRoomByCode(tx: Tx, code: string): Promise<RoomRow> {
     .limit(1);
   if (!room) throw roomGone();
   return room;
+}
+
+/**
+ * The room a general access code opens (as findRoomByCode) with its overview's parts, in one statement:
+ * the guest view's hot path. Nothing of the parts leaves before the viewer is let in.
+ */
+export async function findRoomAndPartsByCode(
+  tx: Tx,
+  code: string,
+): Promise<{ room: RoomRow; parts: RoomParts }> {
+  if (!CODE_PATTERN.test(code)) throw roomGone();
+  const found = await findRoomWithParts(tx, eq(rooms.codeHash, codeHash(code)));
+  if (!found) throw roomGone();
+  return found;
 }
 
 /**

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { roomHistory, roomVisitors } from '../../db/schema/index.ts';
 import { announceRoomVisit } from '../room-settings/announce-room-visit.ts';
-import { loadRoomContents, loadRoomView } from '../rooms/overview.ts';
+import { loadRoomContents, loadRoomView, type RoomParts } from '../rooms/overview.ts';
 import type { RoomRow } from './find-room.ts';
 import { ndaGate } from './nda-gate.ts';
 import type { RoomViewer } from './policies.ts';
@@ -17,11 +17,14 @@ import { presentGuestRoom, viewerEmails } from './presenters.ts';
 export async function openRoom({
   tx,
   room,
+  parts: known,
   viewer,
   visit,
 }: {
   tx: Tx;
   room: RoomRow;
+  /** The room's parts when they came with the room (find-room.ts findRoomAndPartsByCode). */
+  parts?: RoomParts;
   viewer: RoomViewer;
   visit: boolean;
 }): Promise<GuestRoomView> {
@@ -45,7 +48,7 @@ export async function openRoom({
   // The documents are read once, for this view and for the overview (a room may hold hundreds), and only
   // when they changed (room-contents.ts); links, tables and reports come in one statement, links marked
   // new from there.
-  const contents = await loadRoomContents(tx, room.id);
+  const contents = await loadRoomContents(tx, room.id, known);
   const overview = await loadRoomView({
     tx,
     room,

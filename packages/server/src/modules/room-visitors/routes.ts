@@ -31,7 +31,7 @@ import { mailBrandFor } from '../brand/mail-brand.ts';
 import { previewPdf } from '../cabinet/previews.ts';
 import { startRoomNda } from '../room-nda/start-room-nda.ts';
 import { viewerOfFileToken } from './file-viewer.ts';
-import { findMemberRoom, findRoomByCode } from './find-room.ts';
+import { findMemberRoom, findRoomAndPartsByCode, findRoomByCode } from './find-room.ts';
 import { listOwnHistory } from './list-history.ts';
 import { listRoomForms } from './list-room-forms.ts';
 import { openRoom } from './open-room.ts';
@@ -84,9 +84,9 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
       reply.headers(noStore);
       const visit = request.query.visit === '1';
       const view = async (tx: Tx) => {
-        const room = await findRoomByCode(tx, request.params.code);
+        const { room, parts } = await findRoomAndPartsByCode(tx, request.params.code);
         const viewer = await resolveViewer(tx, room, credentials);
-        return openRoom({ tx, room, viewer, visit });
+        return openRoom({ tx, room, parts, viewer, visit });
       };
       // A page load counts a visit (three writes that go together): in a transaction. A poll writes nothing
       // but a first-seen browser's visitor row (one statement, atomic on its own), and in READ COMMITTED a

@@ -1,5 +1,5 @@
 import type { RoomDocumentView, RoomOverview, RoomTableView } from '@charter/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   resourceFeatures,
@@ -52,37 +52,47 @@ export type RoomParts = {
 type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 
 /**
- * The small parts of a room's overview, in ONE statement whatever the room holds (each a json array of a
- * subselect, in its order): on the embedded database every statement is a round of calls into
- * WebAssembly, on PostgreSQL a round trip. A table row carries the values of its table's fields only.
+ * The small parts of a room's overview as columns of the room's own row (each a json array of a subselect,
+ * in its order), so that they come in ONE statement whatever the room holds, with the room itself when
+ * the caller looks it up: on the embedded database every statement is a round of calls into WebAssembly,
+ * on PostgreSQL a round trip. A table row carries the values of its table's fields only.
  */
-export async function loadRoomParts(tx: Tx, roomId: number): Promise<RoomParts> {
-  const [row] = await tx
-    .select({
-      documentsVersion: rooms.contentsVersion,
-      links: sql<Json<RoomParts['links']> | null>`(select json_agg(json_build_object(
-        'id', l.id, 'label', l.label, 'link', l.link, 'createdAt', l.created_at) order by l.position, l.id)
-        from ${roomLinks} l where l.room_id = ${roomId})`,
-      tables: sql<RoomParts['tables'] | null>`(select json_agg(json_build_object(
-        'id', t.id, 'resourceTypeId', t.resource_type_id, 'label', t.label, 'fields', t.fields)
-        order by t.position, t.id) from ${roomTables} t where t.room_id = ${roomId})`,
-      rows: sql<RoomParts['rows'] | null>`(select json_agg(json_build_object(
-        'tableId', r.room_table_id, 'resourceId', res.id, 'name', res.name,
-        'values', (select coalesce(json_object_agg(f.key, f.value), '{}'::json) from ${resourceFeatures} f
-          where f.resource_id = res.id
-            and f.key in (select field->>'key' from jsonb_array_elements(t.fields) field)))
-        order by r.position, res.id)
-        from ${roomTableRows} r
-        join ${roomTables} t on t.id = r.room_table_id
-        join ${resources} res on res.id = r.resource_id
-        where t.room_id = ${roomId})`,
-      reports: sql<Json<RoomParts['reports']> | null>`(select json_agg(json_build_object(
-        'id', p.id, 'roomId', p.room_id, 'reportKey', p.report_key, 'userOnly', p.user_only,
-        'position', p.position, 'createdAt', p.created_at) order by p.position, p.id)
-        from ${roomReports} p where p.room_id = ${roomId})`,
-    })
-    .from(rooms)
-    .where(eq(rooms.id, roomId));
+/** The id of the room of the row (qualified: a select from one table writes its columns bare). */
+const roomOfRow = sql`${rooms}.id`;
+
+const partsColumns = {
+  documentsVersion: rooms.contentsVersion,
+  links: sql<Json<RoomParts['links']> | null>`(select json_agg(json_build_object(
+    'id', l.id, 'label', l.label, 'link', l.link, 'createdAt', l.created_at) order by l.position, l.id)
+    from ${roomLinks} l where l.room_id = ${roomOfRow})`,
+  tables: sql<RoomParts['tables'] | null>`(select json_agg(json_build_object(
+    'id', t.id, 'resourceTypeId', t.resource_type_id, 'label', t.label, 'fields', t.fields)
+    order by t.position, t.id) from ${roomTables} t where t.room_id = ${roomOfRow})`,
+  rows: sql<RoomParts['rows'] | null>`(select json_agg(json_build_object(
+    'tableId', r.room_table_id, 'resourceId', res.id, 'name', res.name,
+    'values', (select coalesce(json_object_agg(f.key, f.value), '{}'::json) from ${resourceFeatures} f
+      where f.resource_id = res.id
+        and f.key in (select field->>'key' from jsonb_array_elements(t.fields) field)))
+    order by r.position, res.id)
+    from ${roomTableRows} r
+    join ${roomTables} t on t.id = r.room_table_id
+    join ${resources} res on res.id = r.resource_id
+    where t.room_id = ${roomOfRow})`,
+  reports: sql<Json<RoomParts['reports']> | null>`(select json_agg(json_build_object(
+    'id', p.id, 'roomId', p.room_id, 'reportKey', p.report_key, 'userOnly', p.user_only,
+    'position', p.position, 'createdAt', p.created_at) order by p.position, p.id)
+    from ${roomReports} p where p.room_id = ${roomOfRow})`,
+};
+
+type PartsRow = {
+  documentsVersion: string;
+  links: Json<RoomParts['links']> | null;
+  tables: RoomParts['tables'] | null;
+  rows: RoomParts['rows'] | null;
+  reports: Json<RoomParts['reports']> | null;
+};
+
+function toParts(row: PartsRow | undefined): RoomParts {
   return {
     documentsVersion: row?.documentsVersion ?? '',
     links: (row?.links ?? []).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
@@ -92,11 +102,32 @@ export async function loadRoomParts(tx: Tx, roomId: number): Promise<RoomParts> 
   };
 }
 
+/** A room's parts, in one statement. */
+export async function loadRoomParts(tx: Tx, roomId: number): Promise<RoomParts> {
+  const [row] = await tx.select(partsColumns).from(rooms).where(eq(rooms.id, roomId));
+  return toParts(row);
+}
+
+/** The room `where` finds, with its parts, in one statement (a guest's view: the room by its code). */
+export async function findRoomWithParts(
+  tx: Tx,
+  where: SQL,
+): Promise<{ room: typeof rooms.$inferSelect; parts: RoomParts } | null> {
+  const [row] = await tx
+    .select({ room: rooms, ...partsColumns })
+    .from(rooms)
+    .where(where)
+    .limit(1);
+  if (!row) return null;
+  const { room, ...parts } = row;
+  return { room, parts: toParts(parts) };
+}
+
 /** A room's parts and documents: the parts' statement reads the version that decides whether the documents are. */
 export type RoomContents = { parts: RoomParts; documentRows: RoomDocumentRow[] };
 
-export async function loadRoomContents(tx: Tx, roomId: number): Promise<RoomContents> {
-  const parts = await loadRoomParts(tx, roomId);
+export async function loadRoomContents(tx: Tx, roomId: number, known?: RoomParts): Promise<RoomContents> {
+  const parts = known ?? (await loadRoomParts(tx, roomId));
   return { parts, documentRows: await loadRoomDocuments(tx, roomId, parts.documentsVersion) };
 }
 
