@@ -21,9 +21,9 @@ import {
   paymentMethods,
   subscriptions,
 } from '../src/db/schema/index.ts';
-import { accessToken, accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
+import { accessToken, accountCaller, type Json, joinedMember, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-import { addCardCall, joinedMember, signedInWithCard, testCardToken } from './support/billing.ts';
+import { addCardCall, signedInWithCard, testCardToken } from './support/billing.ts';
 import { createPartner } from './support/partners.ts';
 
 let t: TestApp;

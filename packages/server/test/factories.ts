@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../src/adapters/passwords.ts';
-import { users } from '../src/db/schema/index.ts';
+import { memberships, users } from '../src/db/schema/index.ts';
 import { createAccount } from '../src/modules/accounts/create-account.ts';
 import type { TestApp } from './harness.ts';
 
@@ -120,5 +120,24 @@ export function accountCaller(getApp: () => TestApp) {
     });
     const json = res.headers['content-type']?.toString().startsWith('application/json');
     return { status: res.statusCode, body: (json ? res.json() : {}) as Json, raw: res };
+  };
+}
+
+/** An existing user added to `owner`'s workspace directly (an admin or not), signed in there. */
+export async function joinedMember(t: TestApp, owner: SignedIn, admin = false): Promise<SignedIn> {
+  const other = await createUser(t, { company: null });
+  await t.ctx.db
+    .insert(memberships)
+    .values({ userId: other.user.id, accountId: owner.account!.id, isAdmin: admin });
+  const { idToken, cookie } = await login(t, other.email, other.password!);
+  const access = await accessToken(t, idToken, owner.account!.id);
+  return {
+    ...other,
+    account: owner.account,
+    idToken,
+    cookie,
+    access,
+    bearer: `Bearer ${idToken}`,
+    accountBearer: `Bearer ${access}`,
   };
 }

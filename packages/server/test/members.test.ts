@@ -31,8 +31,8 @@ import {
   accountCaller,
   createUser,
   type Json,
+  joinedMember,
   login,
-  type SignedIn,
   signedIn,
   uniqueEmail,
 } from './factories.ts';
@@ -56,25 +56,6 @@ async function workspace(limit = 10) {
   const owner = await signedIn(t);
   await t.ctx.db.update(accounts).set({ userLimit: limit }).where(eq(accounts.id, owner.account!.id));
   return owner;
-}
-
-/** An existing user added to `owner`'s workspace directly, signed in there. */
-async function joined(owner: SignedIn, options: { admin?: boolean } = {}): Promise<SignedIn> {
-  const other = await createUser(t, { company: null });
-  await t.ctx.db
-    .insert(memberships)
-    .values({ userId: other.user.id, accountId: owner.account!.id, isAdmin: options.admin ?? false });
-  const { idToken, cookie } = await login(t, other.email, other.password!);
-  const access = await accessToken(t, idToken, owner.account!.id);
-  return {
-    ...other,
-    account: owner.account,
-    idToken,
-    cookie,
-    access,
-    bearer: `Bearer ${idToken}`,
-    accountBearer: `Bearer ${access}`,
-  };
 }
 
 const memberIds = async (accountId: number) =>
@@ -116,7 +97,7 @@ describe('who may manage members', () => {
 
   it('refuses a member who is not an admin on every admin route, and changes nothing', async () => {
     const owner = await workspace();
-    const member = await joined(owner);
+    const member = await joinedMember(t, owner);
     const accountId = owner.account!.id;
     const before = await memberIds(accountId);
     const requests: [string, string, unknown][] = [
@@ -147,7 +128,7 @@ describe('who may manage members', () => {
 
   it("answers 404 to another workspace's members and changes none of them", async () => {
     const alice = await workspace();
-    const aliceMember = await joined(alice);
+    const aliceMember = await joinedMember(t, alice);
     const bob = await workspace();
     for (const [method, url, body] of [
       ['PATCH', `/api/account/admin/users/${aliceMember.user.id}`, { is_admin: true }],
@@ -173,8 +154,8 @@ describe('who may manage members', () => {
 describe('listing members', () => {
   it('lists members with roles, the user limit and what the admin may do to each', async () => {
     const owner = await workspace(5);
-    const admin = await joined(owner, { admin: true });
-    const member = await joined(owner);
+    const admin = await joinedMember(t, owner, true);
+    const member = await joinedMember(t, owner);
     const res = await call(admin, 'GET', '/api/account/admin/users');
     expect(res.status).toBe(200);
     expect(res.body.user_limit).toBe(5);
@@ -369,7 +350,7 @@ describe('inviting people', () => {
 describe('roles', () => {
   it('makes a member an admin and closes their file cabinet, audited', async () => {
     const owner = await workspace();
-    const member = await joined(owner);
+    const member = await joinedMember(t, owner);
     const res = await call(owner, 'PATCH', `/api/account/admin/users/${member.user.id}`, {
       is_admin: true,
       filecabinet_access: false,
@@ -389,7 +370,7 @@ describe('roles', () => {
 
   it('never demotes the owner, nor the last admin', async () => {
     const owner = await workspace();
-    const admin = await joined(owner, { admin: true });
+    const admin = await joinedMember(t, owner, true);
     const demoteOwner = await call(admin, 'PATCH', `/api/account/admin/users/${owner.user.id}`, {
       is_admin: false,
     });
@@ -412,7 +393,7 @@ describe('roles', () => {
 describe('removing members', () => {
   it("refuses the removed member's token at once, closes their live socket, and unassigns their to-dos", async () => {
     const owner = await workspace();
-    const member = await joined(owner);
+    const member = await joinedMember(t, owner);
     const accountId = owner.account!.id;
     const [project] = await t.ctx.db
       .insert(projects)
@@ -468,8 +449,8 @@ describe('removing members', () => {
 
   it('authorizes again, once the workspace is locked, on the membership as it is (a token older than a demotion)', async () => {
     const owner = await workspace();
-    const admin = await joined(owner, { admin: true });
-    const member = await joined(owner);
+    const admin = await joinedMember(t, owner, true);
+    const member = await joinedMember(t, owner);
     // What the admin's token proved before the owner demoted them (another request, waiting for the lock).
     const stale = await authenticateAccessToken(t.ctx, admin.access);
     await t.ctx.db
@@ -494,9 +475,9 @@ describe('removing members', () => {
 
   it('never removes the owner or the last admin; members may leave but not remove others', async () => {
     const owner = await workspace();
-    const admin = await joined(owner, { admin: true });
-    const a = await joined(owner);
-    const b = await joined(owner);
+    const admin = await joinedMember(t, owner, true);
+    const a = await joinedMember(t, owner);
+    const b = await joinedMember(t, owner);
     const removeOwner = await call(admin, 'DELETE', `/api/account/remove_user/${owner.user.id}`);
     expect(removeOwner.status).toBe(409);
     expect(removeOwner.body.message).toBe(OWNER_NOT_REMOVABLE);
@@ -521,8 +502,8 @@ describe('removing members', () => {
 describe('ownership and the signatory', () => {
   it('lets only the owner hand the workspace to another member, who becomes an admin', async () => {
     const owner = await workspace();
-    const admin = await joined(owner, { admin: true });
-    const member = await joined(owner);
+    const admin = await joinedMember(t, owner, true);
+    const member = await joinedMember(t, owner);
     const byAdmin = await call(admin, 'PATCH', `/api/account/change_owner/${member.user.id}`);
     expect(byAdmin.status).toBe(403);
     expect(byAdmin.body.message).toBe(ONLY_OWNER_TRANSFERS);
@@ -542,7 +523,7 @@ describe('ownership and the signatory', () => {
 
   it('lets an admin choose the member who signs for the workspace', async () => {
     const owner = await workspace();
-    const member = await joined(owner);
+    const member = await joinedMember(t, owner);
     const res = await call(owner, 'PATCH', `/api/account/signatory/${member.user.id}`);
     expect(res.status).toBe(200);
     const signatory = (res.body.users as Json[]).find((u) => u.is_signatory);

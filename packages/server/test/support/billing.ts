@@ -1,7 +1,7 @@
 import { TEST_CARDS, type TestCardKey, testTokenizeCard } from '@charter/domain';
 import { eq } from 'drizzle-orm';
-import { billingCustomers, memberships, paymentMethods } from '../../src/db/schema/index.ts';
-import { accessToken, accountCaller, createUser, login, type SignedIn, signedIn } from '../factories.ts';
+import { billingCustomers, paymentMethods } from '../../src/db/schema/index.ts';
+import { accountCaller, type SignedIn, signedIn } from '../factories.ts';
 import type { TestApp } from '../harness.ts';
 
 /** What the web's test tokeniser makes of a test card number (the test provider's card token). */
@@ -30,25 +30,6 @@ export async function signedInWithCard(t: TestApp, token = testCardToken()) {
   const added = await addCardCall(t, who, token);
   if (added.status !== 201) throw new Error(`adding a card failed: ${added.status}`);
   return { who, cardId: added.body.method.id as number };
-}
-
-/** An existing user added to `owner`'s workspace directly (an admin or not), signed in there. */
-export async function joinedMember(t: TestApp, owner: SignedIn, admin = false): Promise<SignedIn> {
-  const other = await createUser(t, { company: null });
-  await t.ctx.db
-    .insert(memberships)
-    .values({ userId: other.user.id, accountId: owner.account!.id, isAdmin: admin });
-  const { idToken, cookie } = await login(t, other.email, other.password!);
-  const access = await accessToken(t, idToken, owner.account!.id);
-  return {
-    ...other,
-    account: owner.account,
-    idToken,
-    cookie,
-    access,
-    bearer: `Bearer ${idToken}`,
-    accountBearer: `Bearer ${access}`,
-  };
 }
 
 /**
