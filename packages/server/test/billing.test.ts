@@ -210,6 +210,17 @@ describe('plans and subscriptions', () => {
     // A brand id that names no brand is the default brand.
     await t.ctx.db.delete(brands).where(eq(brands.id, own.id));
     expect(await customerVia()).toEqual(['standard', 'partner.example.com']);
+    // The default brand's billing domain comes after a connected partner's, even where it stands in.
+    const [fallback] = await t.ctx.db.select().from(brands).where(eq(brands.isDefault, true));
+    const withDomain = { ...fallback!.assets, stripe_domain: 'default-billing' };
+    await t.ctx.db.update(brands).set({ assets: withDomain }).where(eq(brands.id, fallback!.id));
+    try {
+      expect(await customerVia()).toEqual(['standard', 'partner.example.com']);
+      await t.ctx.db.update(accounts).set({ brandId: null }).where(eq(accounts.id, accountId));
+      expect(await customerVia()).toEqual(['standard', 'partner.example.com']);
+    } finally {
+      await t.ctx.db.update(brands).set({ assets: fallback!.assets }).where(eq(brands.id, fallback!.id));
+    }
   });
 
   it('previews, subscribes once with an invoice and its line, and shows the active plan', async () => {

@@ -17,9 +17,11 @@ export async function billingSetup(tx: Tx, accountId: number): Promise<BillingSe
       ? 'standard'
       : planCatalogueFor(brand.hostname, defaultBrand.hostname);
   const customer = await findCustomer(tx, accountId);
+  // The default brand stands in for a workspace without a brand of its own: its domain comes last.
+  const ownBrand = brand && !brand.isDefault ? brand : null;
   const stripeDomain =
     customer?.stripeDomain ??
-    brand?.assets.stripe_domain ??
+    ownBrand?.assets.stripe_domain ??
     (await partnerStripeDomain(tx, accountId)) ??
     defaultBrand?.assets.stripe_domain ??
     DEFAULT_STRIPE_DOMAIN;
