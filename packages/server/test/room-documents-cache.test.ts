@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentRecipients, documents, files, roomDocuments, rooms } from '../src/db/schema/index.ts';
+import {
+  documentRecipients,
+  documents,
+  files,
+  roomContents,
+  roomDocuments,
+  rooms,
+} from '../src/db/schema/index.ts';
 import { type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { addRoomFile, insertCodedRoom, newVisitorKey } from './support/rooms.ts';
@@ -105,7 +112,7 @@ describe('the room documents read once per change', () => {
       return d ? [d.filename, d.status, d.requires_signature] : null;
     };
     const version = async () =>
-      (await t.ctx.db.select({ v: rooms.contentsVersion }).from(rooms).where(eq(rooms.id, room.id)))[0]?.v;
+      (await t.ctx.db.select().from(roomContents).where(eq(roomContents.roomId, room.id)))[0]?.version;
     expect(await seen()).toEqual(['lease.pdf', null, false]);
 
     // A change no room shows leaves the version alone; each change a room shows moves it.
@@ -201,4 +208,41 @@ describe('the room documents read once per change', () => {
       }),
     );
   });
+
+  // Concurrent transactions only exist on PostgreSQL (the embedded database runs one at a time).
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'moves the version for a rename that commits after the file was added to the room',
+    async () => {
+      const { room, code } = await insertCodedRoom(t, owner.account!.id, { open: true });
+      const file = await addRoomFile(t, owner.account!.id, null, 'old.pdf');
+      const key = newVisitorKey();
+      let release = () => {};
+      let renamed = () => {};
+      const holding = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const renaming = new Promise<void>((resolve) => {
+        renamed = resolve;
+      });
+      // The rename's trigger runs first, when no room names the file yet; its transaction commits last.
+      const rename = t.ctx.db.transaction(async (tx) => {
+        await tx.update(files).set({ filename: 'new.pdf' }).where(eq(files.id, file.id));
+        renamed();
+        await holding;
+      });
+      await renaming;
+      // A promise, not the query builder: each `then` of a builder runs its query again.
+      const add = (async () => {
+        await t.ctx.db
+          .insert(roomDocuments)
+          .values({ roomId: room.id, fileId: file.id, label: 'L', position: 1 });
+      })();
+      await Promise.race([add, new Promise((resolve) => setTimeout(resolve, 300))]);
+      // A view meanwhile keeps what it read (the file waits for the rename: the room is still empty).
+      await view(code, { key });
+      release();
+      await Promise.all([rename, add]);
+      expect((await view(code, { key })).documents.map((d: Json) => d.filename)).toEqual(['new.pdf']);
+    },
+  );
 });

@@ -57,12 +57,6 @@ export const rooms = pgTable(
     ndaFileId: integer('nda_file_id').references(() => files.id, { onDelete: 'set null' }),
     codeGeneration: integer('code_generation').notNull().default(1),
     codeHash: text('code_hash').notNull().unique(),
-    /**
-     * A new random value whenever the room's documents list may have changed: its room_documents, their
-     * workflow documents, recipients or cabinet files (triggers of migration 0023). Equal values, from any
-     * process, mean equal rows: room-visitors/room-contents.ts reads the documents again only when it moves.
-     */
-    contentsVersion: uuid('contents_version').notNull().default(sql`gen_random_uuid()`),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -73,6 +67,20 @@ export const rooms = pgTable(
     index('rooms_transaction_idx').on(t.transactionId),
   ],
 );
+
+/**
+ * The version of a room's documents list: a new random value whenever a row the list shows may have
+ * changed (its room_documents, their workflow documents and recipients, the cabinet files they open), set
+ * by the triggers of migration 0023, which also make each room's row. Equal values, from any process,
+ * mean equal rows: room-visitors/room-contents.ts reads the documents again only when it moved. Its own
+ * table, so that a document's signer never waits on a lock of the rooms row.
+ */
+export const roomContents = pgTable('room_contents', {
+  roomId: integer('room_id')
+    .primaryKey()
+    .references(() => rooms.id, { onDelete: 'cascade' }),
+  version: uuid('version').notNull().default(sql`gen_random_uuid()`),
+});
 
 /** A room's links (spec 3 §3 Room link), in order. */
 export const roomLinks = pgTable(

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import {
   resourceFeatures,
   resources,
+  roomContents,
   roomLinks,
   roomReports,
   rooms,
@@ -39,10 +40,10 @@ export function presentRoomDocument(
 
 /**
  * A room's links, tables, table rows (with the values their fields show), placed reports, and the
- * version of its documents (rooms.contents_version: room-visitors/room-contents.ts).
+ * version of its documents (room_contents: room-visitors/room-contents.ts).
  */
 export type RoomParts = {
-  documentsVersion: string;
+  documentsVersion: string | null;
   links: { id: number; label: string; link: string; createdAt: Date }[];
   tables: Pick<typeof roomTables.$inferSelect, 'id' | 'resourceTypeId' | 'label' | 'fields'>[];
   rows: { tableId: number; resourceId: number; name: string; values: Record<string, string> }[];
@@ -61,7 +62,9 @@ type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Js
 const roomOfRow = sql`${rooms}.id`;
 
 const partsColumns = {
-  documentsVersion: rooms.contentsVersion,
+  documentsVersion: sql<
+    string | null
+  >`(select c.version from ${roomContents} c where c.room_id = ${roomOfRow})`,
   links: sql<Json<RoomParts['links']> | null>`(select json_agg(json_build_object(
     'id', l.id, 'label', l.label, 'link', l.link, 'createdAt', l.created_at) order by l.position, l.id)
     from ${roomLinks} l where l.room_id = ${roomOfRow})`,
@@ -85,7 +88,7 @@ const partsColumns = {
 };
 
 type PartsRow = {
-  documentsVersion: string;
+  documentsVersion: string | null;
   links: Json<RoomParts['links']> | null;
   tables: RoomParts['tables'] | null;
   rows: RoomParts['rows'] | null;
@@ -94,7 +97,7 @@ type PartsRow = {
 
 function toParts(row: PartsRow | undefined): RoomParts {
   return {
-    documentsVersion: row?.documentsVersion ?? '',
+    documentsVersion: row?.documentsVersion ?? null,
     links: (row?.links ?? []).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
     tables: row?.tables ?? [],
     rows: row?.rows ?? [],
