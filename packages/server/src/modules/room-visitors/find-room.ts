@@ -1,12 +1,13 @@
 import { ROOM_MESSAGES } from '@charter/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { accounts, memberships, rooms } from '../../db/schema/index.ts';
+import { accounts, memberships, rooms, roomVisitors } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { CODE_PATTERN, codeHash } from '../rooms/link-codes.ts';
-import { findRoomWithParts, type RoomParts } from '../rooms/overview.ts';
+import { partsColumns, type RoomParts, toParts } from '../rooms/overview.ts';
 import { userRoomsCondition } from '../rooms/user-rooms-scope.ts';
+import type { VisitorRow } from './policies.ts';
 
 export type RoomRow = typeof rooms.$inferSelect;
 
@@ -28,18 +29,47 @@ export async function findRoomByCode(tx: Tx, code: string): Promise<RoomRow> {
   return room;
 }
 
+type Json<T> = { [K in keyof T]: T[K] extends Date | null ? string | null : T[K] };
+
 /**
- * The room a general access code opens (as findRoomByCode) with its overview's parts, in one statement:
- * the guest view's hot path. Nothing of the parts leaves before the viewer is let in.
+ * The room a general access code opens (as findRoomByCode) with its overview's parts and, for a browser
+ * key, the key's visitor row of the room (null: none yet), in one statement: the guest view's hot path,
+ * polled by every open page. Nothing of it leaves before the viewer is let in (resolveViewer).
  */
 export async function findRoomAndPartsByCode(
   tx: Tx,
   code: string,
-): Promise<{ room: RoomRow; parts: RoomParts }> {
+  key: string | null,
+): Promise<{ room: RoomRow; parts: RoomParts; keyVisitor: VisitorRow | null | undefined }> {
   if (!CODE_PATTERN.test(code)) throw roomGone();
-  const found = await findRoomWithParts(tx, eq(rooms.codeHash, codeHash(code)));
-  if (!found) throw roomGone();
-  return found;
+  const keyVisitor = sql<Json<VisitorRow> | null>`(select json_build_object('id', v.id, 'email', v.email,
+    'name', v.name, 'userId', v.user_id, 'previousVisitAt', v.previous_visit_at,
+    'disconnectedAt', v.disconnected_at)
+    from ${roomVisitors} v where v.room_id = ${rooms}.id and v.key = ${key})`;
+  const [row] = await tx
+    .select({ room: rooms, ...partsColumns, ...(key ? { keyVisitor } : {}) })
+    .from(rooms)
+    .where(eq(rooms.codeHash, codeHash(code)))
+    .limit(1);
+  if (!row) throw roomGone();
+  const {
+    room,
+    keyVisitor: visitor,
+    ...parts
+  } = row as typeof row & { keyVisitor?: Json<VisitorRow> | null };
+  const date = (value: string | null) => (value === null ? null : new Date(value));
+  return {
+    room,
+    parts: toParts(parts),
+    keyVisitor:
+      visitor === undefined || visitor === null
+        ? (visitor as null | undefined)
+        : {
+            ...visitor,
+            previousVisitAt: date(visitor.previousVisitAt),
+            disconnectedAt: date(visitor.disconnectedAt),
+          },
+  };
 }
 
 /**

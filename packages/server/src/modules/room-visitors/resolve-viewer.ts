@@ -154,6 +154,8 @@ export async function resolveViewer(
   tx: Tx,
   room: RoomRow,
   credentials: ViewerCredentials,
+  /** The browser key's visitor row when it came with the room (find-room.ts findRoomAndPartsByCode). */
+  known?: { keyVisitor: VisitorRow | null | undefined },
 ): Promise<RoomViewer> {
   // A remote-login session acts in its one workspace only: elsewhere it is as if signed out.
   const bound = credentials.boundAccountId;
@@ -176,7 +178,8 @@ export async function resolveViewer(
   }
   const who = user ? { user } : credentials.key ? { key: credentials.key } : null;
   if (!who) return authorizeViewer(room, null);
-  const existing = await findVisitor(tx, room.id, who);
+  const existing =
+    'key' in who && known?.keyVisitor !== undefined ? known.keyVisitor : await findVisitor(tx, room.id, who);
   const email = user?.email ?? existing?.email ?? null;
   // A signed-in user holds the address's personal link only once they proved the address: anyone may
   // register an address and sign in before confirming it (the link's session itself stays the holder's).

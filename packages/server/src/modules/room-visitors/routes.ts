@@ -84,8 +84,12 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
       reply.headers(noStore);
       const visit = request.query.visit === '1';
       const view = async (tx: Tx) => {
-        const { room, parts } = await findRoomAndPartsByCode(tx, request.params.code);
-        const viewer = await resolveViewer(tx, room, credentials);
+        const { room, parts, keyVisitor } = await findRoomAndPartsByCode(
+          tx,
+          request.params.code,
+          credentials.key,
+        );
+        const viewer = await resolveViewer(tx, room, credentials, { keyVisitor });
         return openRoom({ tx, room, parts, viewer, visit });
       };
       // A page load counts a visit (three writes that go together): in a transaction. A poll writes nothing

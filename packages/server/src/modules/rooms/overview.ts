@@ -1,5 +1,5 @@
 import type { RoomDocumentView, RoomOverview, RoomTableView } from '@charter/domain';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   resourceFeatures,
@@ -61,7 +61,7 @@ type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Js
 /** The id of the room of the row (qualified: a select from one table writes its columns bare). */
 const roomOfRow = sql`${rooms}.id`;
 
-const partsColumns = {
+export const partsColumns = {
   documentsVersion: sql<
     string | null
   >`(select c.version from ${roomContents} c where c.room_id = ${roomOfRow})`,
@@ -87,7 +87,7 @@ const partsColumns = {
     from ${roomReports} p where p.room_id = ${roomOfRow})`,
 };
 
-type PartsRow = {
+export type PartsRow = {
   documentsVersion: string | null;
   links: Json<RoomParts['links']> | null;
   tables: RoomParts['tables'] | null;
@@ -95,7 +95,7 @@ type PartsRow = {
   reports: Json<RoomParts['reports']> | null;
 };
 
-function toParts(row: PartsRow | undefined): RoomParts {
+export function toParts(row: PartsRow | undefined): RoomParts {
   return {
     documentsVersion: row?.documentsVersion ?? null,
     links: (row?.links ?? []).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
@@ -109,21 +109,6 @@ function toParts(row: PartsRow | undefined): RoomParts {
 export async function loadRoomParts(tx: Tx, roomId: number): Promise<RoomParts> {
   const [row] = await tx.select(partsColumns).from(rooms).where(eq(rooms.id, roomId));
   return toParts(row);
-}
-
-/** The room `where` finds, with its parts, in one statement (a guest's view: the room by its code). */
-export async function findRoomWithParts(
-  tx: Tx,
-  where: SQL,
-): Promise<{ room: typeof rooms.$inferSelect; parts: RoomParts } | null> {
-  const [row] = await tx
-    .select({ room: rooms, ...partsColumns })
-    .from(rooms)
-    .where(where)
-    .limit(1);
-  if (!row) return null;
-  const { room, ...parts } = row;
-  return { room, parts: toParts(parts) };
 }
 
 /** A room's parts and documents: the parts' statement reads the version that decides whether the documents are. */
