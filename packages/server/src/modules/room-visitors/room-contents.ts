@@ -74,7 +74,12 @@ export async function loadRoomDocuments(
   version: string | null,
 ): Promise<RoomDocumentRow[]> {
   const hit = cached.get(roomId);
-  if (hit && version !== null && hit.version === version) return hit.rows;
+  if (hit && version !== null && hit.version === version) {
+    // The most recently read go last: the room read longest ago is the one let go.
+    cached.delete(roomId);
+    cached.set(roomId, hit);
+    return hit.rows;
+  }
   const rows = await roomDocumentsQuery(tx, roomId);
   cached.delete(roomId);
   const readAt = rows[0]?.contentsVersion;
