@@ -90,11 +90,13 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
   }, [reopening]);
 
   /** Reloads one resource list from the server after it changed there (add, pick, remove, connect). */
-  const reloadList = async (question: QuestionView) => {
+  /** The list as the server now holds it; `focus` names an entry to focus at once (one just added). */
+  const reloadList = async (question: QuestionView, focus?: number) => {
     const fresh = await apiFetch<Questionnaire>(`/api/account/transaction/${transactionId}/questionnaire`, {
       accountId: companyId,
     });
     form.setList(question.id, fresh.questions.find((q) => q.id === question.id)?.resources ?? []);
+    if (focus !== undefined) setFocusResourceId(focus);
     await queryClient.invalidateQueries({
       queryKey: workbenchKeys.resources(companyId, question.resource_type_id ?? 0),
     });
@@ -209,8 +211,7 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
                     transaction_id: transactionId,
                     question_id: question.id,
                   });
-                  await reloadList(question);
-                  setFocusResourceId(created.id);
+                  await reloadList(question, created.id);
                 } catch (caught) {
                   failed(caught);
                 }
@@ -219,8 +220,7 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
                 try {
                   const ids = (form.answers.lists[question.id] ?? []).map((e) => e.resource_id);
                   await api.setResources(transactionId, question.id, [...ids, resourceId]);
-                  await reloadList(question);
-                  setFocusResourceId(resourceId);
+                  await reloadList(question, resourceId);
                 } catch (caught) {
                   failed(caught);
                 }

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch } from '../../api/client.ts';
 import { ResourceGroup } from './resource-group.tsx';
 import { foundersQuestion, resourceField } from './test-questions.ts';
 
@@ -54,5 +55,29 @@ describe('ResourceGroup', () => {
       expect(document.activeElement).toBe(within(entry).getByRole('textbox', { name: 'Email' })),
     );
     expect(onFocused).toHaveBeenCalledTimes(1);
+  });
+
+  it('focuses an answer field, never the entry’s “Connect to existing…”', async () => {
+    // Another founder of the workspace exists: the new entry's header offers to connect to it.
+    vi.mocked(apiFetch).mockResolvedValueOnce([{ id: 9, name: 'Grace', resource_type_id: 2 }]);
+    const view = render(group([ada], null));
+    const entry = screen.getByLabelText('Founders 1');
+    await within(entry).findByLabelText('Connect Ada to an existing entry');
+    view.rerender(group([ada], ada.resource_id));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(entry).getByRole('textbox', { name: 'Email' })),
+    );
+  });
+
+  it('leaves the focus where the user already put it', async () => {
+    const onFocused = vi.fn();
+    const view = render(group([ada], null, onFocused));
+    const entry = screen.getByLabelText('Founders 1');
+    // They went on to a field while the list was still being read again; their typing goes there.
+    const title = within(entry).getByRole('textbox', { name: 'Title' });
+    title.focus();
+    view.rerender(group([ada], ada.resource_id, onFocused));
+    await waitFor(() => expect(onFocused).toHaveBeenCalledTimes(1));
+    expect(document.activeElement).toBe(title);
   });
 });

@@ -59,15 +59,22 @@ export function ResourceGroup(props: Props) {
     .map((r) => ({ value: String(r.id), label: r.name }));
   const canAdd = !props.readOnly && (question.multi_entry || entries.length === 0);
   const papers = useRef(new Map<number, HTMLElement>());
+  const addRow = useRef<HTMLDivElement>(null);
   const { focusResourceId, onFocused } = props;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the entry to focus may render after it is named
   useEffect(() => {
     const paper = focusResourceId === null ? undefined : papers.current.get(focusResourceId);
     if (!paper) return;
-    const boxes = [...paper.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TYPED_BOXES)];
+    onFocused();
+    // Only where the adding left it (the add row, or nowhere): a box the user already went to keeps its
+    // focus, or what they type next would land elsewhere.
+    const active = document.activeElement;
+    if (active && active !== document.body && !addRow.current?.contains(active)) return;
+    // The entry's answer fields only, not its header's "Connect to existing…".
+    const fields = paper.querySelector('[data-entry-fields]');
+    const boxes = [...(fields?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TYPED_BOXES) ?? [])];
     paper.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     (boxes.find((box) => !box.value) ?? boxes[0])?.focus({ preventScroll: true });
-    onFocused();
   }, [focusResourceId, entries, onFocused]);
   const nameField = question.fields?.[0];
 
@@ -169,7 +176,7 @@ export function ResourceGroup(props: Props) {
                 </Group>
               )}
             </Group>
-            <Stack gap="sm">
+            <Stack gap="sm" data-entry-fields>
               {(question.fields ?? []).map((field) => {
                 const key = answerKey(question.id, entry.resource_id, field.id);
                 return (
@@ -192,7 +199,7 @@ export function ResourceGroup(props: Props) {
           </Paper>
         ))}
         {canAdd && (
-          <Group align="flex-end" gap="sm">
+          <Group ref={addRow} align="flex-end" gap="sm">
             <TextInput
               label={`Add to ${question.label}`}
               aria-label={`New ${question.label} name`}
