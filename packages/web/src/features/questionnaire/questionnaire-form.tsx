@@ -7,13 +7,14 @@ import {
   REOPEN_WAIT_MS,
   type ResourceEntry,
 } from '@charter/domain';
-import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError, apiFetch, errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { SavingNotice } from '../../ui/saving-notice.tsx';
 import { ShareFormMode } from '../outside-forms/share-form-mode.tsx';
 import { workbenchApi, workbenchKeys } from '../workbench/api.ts';
 import type { Questionnaire, QuestionView, Transaction } from '../workbench/types.ts';
@@ -149,14 +150,7 @@ export function QuestionnaireForm({ companyId, transaction, questionnaire, onDon
       <Stack gap="lg">
         <Group justify="space-between">
           <PageTitle>{transaction.label}</PageTitle>
-          {form.saving && (
-            <Group gap={6} aria-live="polite">
-              <Loader size="xs" />
-              <Text size="sm" c="dimmed">
-                Saving…
-              </Text>
-            </Group>
-          )}
+          {form.saving && <SavingNotice />}
         </Group>
         {transaction.position === 0 && !readOnly && (
           <WorkflowName

@@ -1,9 +1,10 @@
 import type { CustomDocumentView, WordTemplateView } from '@charter/domain';
-import { Alert, Badge, Group, List, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Group, List, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { apiFetch, errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { SavingNotice } from '../../ui/saving-notice.tsx';
 
 type CustomDocument = CustomDocumentView;
 type WordFile = WordTemplateView;
@@ -142,14 +143,7 @@ export function CustomDocumentPanel({
               ))}
             </SimpleGrid>
           )}
-          {save.isPending && (
-            <Group gap={6} aria-live="polite">
-              <Loader size="xs" />
-              <Text size="sm" c="dimmed">
-                Saving…
-              </Text>
-            </Group>
-          )}
+          {save.isPending && <SavingNotice />}
         </>
       )}
     </Stack>

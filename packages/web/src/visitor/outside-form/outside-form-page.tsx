@@ -20,6 +20,7 @@ import {
 } from '../../features/questionnaire/fields/document-field.tsx';
 import { useAnswers } from '../../features/questionnaire/use-answers.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
+import { SavingNotice } from '../../ui/saving-notice.tsx';
 import { InvalidLinkPage } from '../invalid-link-page.tsx';
 import {
   finalizeOutsideForm,
@@ -222,14 +223,7 @@ function FillForm({ code, form, onDone }: { code: string; form: PublicOutsideFor
             </Title>
             {form.description && <Text c="dimmed">{form.description}</Text>}
           </Stack>
-          {answers.saving && (
-            <Group gap={6} aria-live="polite">
-              <Loader size="xs" />
-              <Text size="sm" c="dimmed">
-                Saving…
-              </Text>
-            </Group>
-          )}
+          {answers.saving && <SavingNotice />}
         </Group>
         {uploaded && (
           <Alert color="green" withCloseButton onClose={() => setUploaded(null)}>
