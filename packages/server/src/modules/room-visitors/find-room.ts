@@ -5,7 +5,7 @@ import { accounts, memberships, rooms, roomVisitors } from '../../db/schema/inde
 import type { UserActor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { CODE_PATTERN, codeHash } from '../rooms/link-codes.ts';
-import { partsColumns, type RoomParts, toParts } from '../rooms/overview.ts';
+import { type Json, partsColumns, type RoomParts, toParts } from '../rooms/overview.ts';
 import { userRoomsCondition } from '../rooms/user-rooms-scope.ts';
 import type { VisitorRow } from './policies.ts';
 
@@ -15,33 +15,33 @@ export type RoomRow = typeof rooms.$inferSelect;
 export const roomGone = () => new AppError('NOT_FOUND', ROOM_MESSAGES.revoked);
 
 /**
- * The room a general access code opens: found only by the code's hash, never by an id from the request.
- * A malformed code is refused before the database is asked.
+ * Where a general access code's room is: by the code's hash only, never by an id from the request. A
+ * malformed code is refused before the database is asked.
  */
-export async function findRoomByCode(tx: Tx, code: string): Promise<RoomRow> {
+function byCode(code: string) {
   if (!CODE_PATTERN.test(code)) throw roomGone();
-  const [room] = await tx
-    .select()
-    .from(rooms)
-    .where(eq(rooms.codeHash, codeHash(code)))
-    .limit(1);
+  return eq(rooms.codeHash, codeHash(code));
+}
+
+/** The room a general access code opens. */
+export async function findRoomByCode(tx: Tx, code: string): Promise<RoomRow> {
+  const [room] = await tx.select().from(rooms).where(byCode(code)).limit(1);
   if (!room) throw roomGone();
   return room;
 }
 
-type Json<T> = { [K in keyof T]: T[K] extends Date | null ? string | null : T[K] };
+const dateOf = (value: string | null) => (value === null ? null : new Date(value));
 
 /**
- * The room a general access code opens (as findRoomByCode) with its overview's parts and, for a browser
- * key, the key's visitor row of the room (null: none yet), in one statement: the guest view's hot path,
- * polled by every open page. Nothing of it leaves before the viewer is let in (resolveViewer).
+ * The room a general access code opens with its overview's parts and, for a browser key, the key's
+ * visitor row of the room (null: none yet), in one statement: the guest view's hot path, polled by every
+ * open page. Nothing of it leaves before the viewer is let in (resolveViewer).
  */
 export async function findRoomAndPartsByCode(
   tx: Tx,
   code: string,
   key: string | null,
 ): Promise<{ room: RoomRow; parts: RoomParts; keyVisitor: VisitorRow | null | undefined }> {
-  if (!CODE_PATTERN.test(code)) throw roomGone();
   const keyVisitor = sql<Json<VisitorRow> | null>`(select json_build_object('id', v.id, 'email', v.email,
     'name', v.name, 'userId', v.user_id, 'previousVisitAt', v.previous_visit_at,
     'disconnectedAt', v.disconnected_at)
@@ -49,7 +49,7 @@ export async function findRoomAndPartsByCode(
   const [row] = await tx
     .select({ room: rooms, ...partsColumns, ...(key ? { keyVisitor } : {}) })
     .from(rooms)
-    .where(eq(rooms.codeHash, codeHash(code)))
+    .where(byCode(code))
     .limit(1);
   if (!row) throw roomGone();
   const {
@@ -57,18 +57,16 @@ export async function findRoomAndPartsByCode(
     keyVisitor: visitor,
     ...parts
   } = row as typeof row & { keyVisitor?: Json<VisitorRow> | null };
-  const date = (value: string | null) => (value === null ? null : new Date(value));
   return {
     room,
     parts: toParts(parts),
-    keyVisitor:
-      visitor === undefined || visitor === null
-        ? (visitor as null | undefined)
-        : {
-            ...visitor,
-            previousVisitAt: date(visitor.previousVisitAt),
-            disconnectedAt: date(visitor.disconnectedAt),
-          },
+    keyVisitor: visitor
+      ? {
+          ...visitor,
+          previousVisitAt: dateOf(visitor.previousVisitAt),
+          disconnectedAt: dateOf(visitor.disconnectedAt),
+        }
+      : visitor,
   };
 }
 

@@ -50,7 +50,8 @@ export type RoomParts = {
   reports: (typeof roomReports.$inferSelect)[];
 };
 
-type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+/** A row as json_build_object returns it: its dates as strings. */
+export type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 
 /**
  * The small parts of a room's overview as columns of the room's own row (each a json array of a subselect,
