@@ -153,17 +153,17 @@ export function chargeStatusOf(intent: Stripe.PaymentIntent): ChargeStatus {
   }
 }
 
+/** What a charge that did not go through tells the payer: to authenticate, or that it was declined. */
+function failureMessageOf(status: ChargeStatus, code: string | undefined): string | null {
+  if (status === 'requires_action' || (status === 'failed' && code === 'authentication_required')) {
+    return STRIPE_MESSAGES.authentication;
+  }
+  return status === 'failed' ? STRIPE_MESSAGES.declined : null;
+}
+
 function chargeOf(intent: Stripe.PaymentIntent): ProviderCharge {
   const status = chargeStatusOf(intent);
-  const error = intent.last_payment_error;
-  const failureMessage =
-    status === 'failed'
-      ? error?.code === 'authentication_required'
-        ? STRIPE_MESSAGES.authentication
-        : STRIPE_MESSAGES.declined
-      : status === 'requires_action'
-        ? STRIPE_MESSAGES.authentication
-        : null;
+  const failureMessage = failureMessageOf(status, intent.last_payment_error?.code);
   return { id: intent.id, status, amountCents: intent.amount, failureMessage };
 }
 
@@ -355,15 +355,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       } catch (error) {
         // A decline is an answer, not a failure: the PaymentIntent exists and says why.
         if (error instanceof Stripe.errors.StripeCardError) {
-          const intent = error.payment_intent;
+          const status = error.code === 'authentication_required' ? 'requires_action' : 'failed';
           return {
-            id: intent?.id ?? '',
-            status: error.code === 'authentication_required' ? 'requires_action' : 'failed',
+            id: error.payment_intent?.id ?? '',
+            status,
             amountCents,
-            failureMessage:
-              error.code === 'authentication_required'
-                ? STRIPE_MESSAGES.authentication
-                : STRIPE_MESSAGES.declined,
+            failureMessage: failureMessageOf(status, error.code),
           };
         }
         throw paymentErrorOf(error);
@@ -445,7 +442,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         id: event.id,
         type: event.type,
         objectId: object.id ?? '',
-        payload: JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>,
+        // constructEvent has parsed the body already.
+        payload: event as unknown as Record<string, unknown>,
       };
       return result;
     },
