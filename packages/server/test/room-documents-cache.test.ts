@@ -10,7 +10,13 @@ import {
 } from '../src/db/schema/index.ts';
 import { type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-import { addRoomFile, insertCodedRoom, newVisitorKey } from './support/rooms.ts';
+import {
+  addRoomFile,
+  insertCodedRoom,
+  newVisitorKey,
+  type RoomGuest,
+  roomGuestHeaders,
+} from './support/rooms.ts';
 
 /**
  * A room's documents are read once per change of them (room-visitors/room-contents.ts): every change,
@@ -25,15 +31,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Who = { key?: string; bearer?: string };
+type Who = Pick<RoomGuest, 'key' | 'bearer'>;
 async function view(code: string, who: Who) {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/guest/rooms/${code}`,
-    headers: {
-      ...(who.key ? { 'x-room-visitor-key': who.key } : {}),
-      ...(who.bearer ? { authorization: who.bearer } : {}),
-    },
+    headers: roomGuestHeaders(who),
   });
   expect(res.statusCode).toBe(200);
   return res.json() as Json;
