@@ -10,13 +10,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-import {
-  addRoomFile,
-  insertCodedRoom,
-  newVisitorKey,
-  type RoomGuest,
-  roomGuestHeaders,
-} from './support/rooms.ts';
+import { addRoomFile, insertCodedRoom, newVisitorKey, roomGuestHeaders } from './support/rooms.ts';
 
 /**
  * A room's documents are read once per change of them (room-visitors/room-contents.ts): every change,
@@ -31,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Who = Pick<RoomGuest, 'key' | 'bearer'>;
+type Who = { key?: string; bearer?: string };
 async function view(code: string, who: Who) {
   const res = await t.app.inject({
     method: 'GET',

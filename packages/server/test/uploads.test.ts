@@ -8,9 +8,8 @@ import { accessToken, accountCaller, createUser, type Json, login, type SignedIn
 import type { TestApp } from './harness.ts';
 import { multipart } from './support/multipart.ts';
 import { appWithTemplates, outsideFormCalls } from './support/outside-forms.ts';
-import { uploadAs } from './support/workspace-rows.ts';
+import { PDF, uploadAs } from './support/workspace-rows.ts';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 describe('document questions answered by upload, and the parse call', () => {
