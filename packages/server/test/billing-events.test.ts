@@ -72,6 +72,17 @@ async function pendingCharge(t: TestApp, accountId: number, provider: string, am
 const chargeRow = async (t: TestApp, id: number) =>
   (await t.ctx.db.select().from(charges).where(eq(charges.id, id)))[0];
 
+/** The provider call that pays a pending charge `row` with workspace `w`'s card, under its attempt's key. */
+const chargeInput = (w: { customerId: string; methodId: string }, row: typeof charges.$inferSelect) => ({
+  customerId: w.customerId,
+  methodId: w.methodId,
+  amountCents: row.amountCents,
+  currency: 'usd',
+  description: row.label,
+  idempotencyKey: providerChargeKey(row),
+  metadata: {},
+});
+
 /**
  * What one subscribe left in the workspace: its charge (by key), the subscriptions and the invoices (with
  * their lines). A completed subscribe is ONE active subscription, a succeeded charge and ONE paid invoice.
@@ -100,6 +111,43 @@ async function expectCompletedOnce(t: TestApp, accountId: number) {
   expect(bills[0]).toMatchObject({ status: 'paid', totalCents: 49_900 });
   expect(charge?.invoiceId).toBe(bills[0]?.id);
   expect(lines).toEqual([expect.objectContaining({ chargeId: charge?.id, amountCents: 49_900 })]);
+}
+
+/**
+ * Posts `webhook` twice with `send`: the first is received and stored, the replay is a duplicate; one row is
+ * stored and one job queued for it. Returns the stored row.
+ */
+async function storedOnce<W extends { payload: string }>(
+  t: TestApp,
+  send: (webhook: W) => Promise<{ statusCode: number; json: () => unknown }>,
+  webhook: W,
+) {
+  const first = await send(webhook);
+  expect(first.statusCode).toBe(200);
+  expect(first.json()).toEqual({ received: true, duplicate: false });
+  expect((await send(webhook)).json()).toEqual({ received: true, duplicate: true });
+  const eventId = (JSON.parse(webhook.payload) as { id: string }).id;
+  const stored = await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
+  expect(stored).toHaveLength(1);
+  const queued = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, BILLING_EVENT_JOB));
+  expect(queued.filter((j) => Number(j.payload.eventId) === stored[0]?.id)).toHaveLength(1);
+  if (!stored[0]) throw new Error('not stored');
+  return stored[0];
+}
+
+async function expectProcessed(t: TestApp, eventId: string) {
+  const [processed] = await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
+  expect(processed?.processedAt).toBeInstanceOf(Date);
+}
+
+/** GET /api/account/billing/customer by the admin of a new workspace in `app`. */
+async function newCustomer(app: TestApp) {
+  const me = await signedIn(app);
+  return app.app.inject({
+    method: 'GET',
+    url: '/api/account/billing/customer',
+    headers: { authorization: me.accountBearer },
+  });
 }
 
 /** The plans screen's subscribe call, by a workspace admin with a default card. */
@@ -141,24 +189,14 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
   const storedEvents = async () => t.ctx.db.select().from(billingEvents);
 
   it('gives the web app the Stripe.js publishable key with the billing customer', async () => {
-    const me = await signedIn(t);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/account/billing/customer',
-      headers: { authorization: me.accountBearer },
-    });
+    const res = await newCustomer(t);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_stand_in' });
   });
 
   it('shows the "test mode" notice on Stripe under a test key, not under a live one', async () => {
     const customerOf = async (app: TestApp) => {
-      const me = await signedIn(app);
-      const res = await app.app.inject({
-        method: 'GET',
-        url: '/api/account/billing/customer',
-        headers: { authorization: me.accountBearer },
-      });
+      const res = await newCustomer(app);
       expect(res.statusCode).toBe(200);
       return res.json() as { provider: string; test_mode: boolean };
     };
@@ -249,39 +287,20 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     const w = await workspace(t, stripe, 'tok_visa');
     const row = await pendingCharge(t, w.accountId, 'stripe');
     // The provider charged, but our write of its answer never happened.
-    const paid = await stripe.charge({
-      customerId: w.customerId,
-      methodId: w.methodId,
-      amountCents: row.amountCents,
-      currency: 'usd',
-      description: row.label,
-      idempotencyKey: providerChargeKey(row),
-      metadata: {},
-    });
+    const paid = await stripe.charge(chargeInput(w, row));
     expect(paid.status).toBe('succeeded');
     const intent = standIn.objects.get(paid.id);
     const webhook = standIn.webhook('payment_intent.succeeded', intent ?? {}, {
       eventId: `evt_${randomUUID()}`,
     });
 
-    const first = await post(webhook);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ received: true, duplicate: false });
-    const replay = await post(webhook);
-    expect(replay.json()).toEqual({ received: true, duplicate: true });
-
-    const eventId = (JSON.parse(webhook.payload) as { id: string }).id;
-    const stored = (await storedEvents()).filter((e) => e.eventId === eventId);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]?.processedAt).toBeNull();
-    const queued = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, BILLING_EVENT_JOB));
-    expect(queued.filter((j) => Number(j.payload.eventId) === stored[0]?.id)).toHaveLength(1);
+    const stored = await storedOnce(t, post, webhook);
+    expect(stored.processedAt).toBeNull();
 
     await t.ctx.jobs.drain();
     const settled = await chargeRow(t, row.id);
     expect(settled).toMatchObject({ status: 'succeeded', providerChargeId: paid.id, failureMessage: null });
-    const [processed] = await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
-    expect(processed?.processedAt).toBeInstanceOf(Date);
+    await expectProcessed(t, stored.eventId);
     // One PaymentIntent for the key, however many events.
     const intents = [...standIn.objects.values()].filter(
       (o) => (o.metadata as Record<string, string> | undefined)?.idempotency_key === providerChargeKey(row),
@@ -433,15 +452,7 @@ describe('billing webhooks and reconciling, on the stripe provider (stand-in)', 
     const w = await workspace(t, stripe, 'tok_visa');
     const row = await pendingCharge(t, w.accountId, 'stripe');
     standIn.loseAnswerOf(/^POST \/v1\/payment_intents$/);
-    const input = {
-      customerId: w.customerId,
-      methodId: w.methodId,
-      amountCents: row.amountCents,
-      currency: 'usd',
-      description: row.label,
-      idempotencyKey: providerChargeKey(row),
-      metadata: {},
-    };
+    const input = chargeInput(w, row);
     // The process "crashes": the provider charged, we never learnt it.
     await expect(stripe.charge(input)).rejects.toThrow();
     expect((await chargeRow(t, row.id))?.status).toBe('pending');
@@ -580,6 +591,23 @@ describe('billing webhooks and reconciling, on the test provider', () => {
       headers: { 'content-type': 'application/json', 'webhook-signature': webhook.signature },
       payload: webhook.payload,
     });
+  /**
+   * A workspace with a card subscribes; the test provider subscribes, then the process "dies" before
+   * writing anything (the call fails). Returns what the provider made.
+   */
+  const lostSubscribe = async () => {
+    const { who: me } = await signedInWithCard(t);
+    const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
+    const real = test.subscribe;
+    let made: Awaited<ReturnType<typeof real>> | undefined;
+    test.subscribe = async (input) => {
+      test.subscribe = real;
+      made = await real(input);
+      throw new Error('connection lost');
+    };
+    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    return { me, accountId: me.account?.id ?? 0, made };
+  };
 
   it('refuses test webhooks that are not signed with the test secret, storing nothing', async () => {
     const good = testEvent('payment_intent.succeeded', { id: 'ch_test_x' });
@@ -604,47 +632,20 @@ describe('billing webhooks and reconciling, on the test provider', () => {
     const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
     const w = await workspace(t, test, testCardToken());
     const row = await pendingCharge(t, w.accountId, 'test');
-    const paid = await test.charge({
-      customerId: w.customerId,
-      methodId: w.methodId,
-      amountCents: row.amountCents,
-      currency: 'usd',
-      description: row.label,
-      idempotencyKey: providerChargeKey(row),
-      metadata: {},
-    });
+    const paid = await test.charge(chargeInput(w, row));
     const webhook = testEvent('payment_intent.succeeded', {
       id: paid.id,
       metadata: { idempotency_key: providerChargeKey(row) },
     });
-    const first = await postTest(webhook);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ received: true, duplicate: false });
-    expect((await postTest(webhook)).json()).toEqual({ received: true, duplicate: true });
-    const eventId = (JSON.parse(webhook.payload) as { id: string }).id;
-    const stored = await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
-    expect(stored).toHaveLength(1);
-    expect(stored[0]?.provider).toBe('test');
-    const queued = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, BILLING_EVENT_JOB));
-    expect(queued.filter((j) => Number(j.payload.eventId) === stored[0]?.id)).toHaveLength(1);
+    const stored = await storedOnce(t, postTest, webhook);
+    expect(stored.provider).toBe('test');
     await t.ctx.jobs.drain();
     expect(await chargeRow(t, row.id)).toMatchObject({ status: 'succeeded', providerChargeId: paid.id });
-    const [processed] = await t.ctx.db.select().from(billingEvents).where(eq(billingEvents.eventId, eventId));
-    expect(processed?.processedAt).toBeInstanceOf(Date);
+    await expectProcessed(t, stored.eventId);
   });
 
   it('completes a lost subscribe from a signed test webhook, once however often it comes', async () => {
-    const { who: me } = await signedInWithCard(t);
-    const accountId = me.account?.id ?? 0;
-    const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
-    const real = test.subscribe;
-    let made: Awaited<ReturnType<typeof real>> | undefined;
-    test.subscribe = async (input) => {
-      test.subscribe = real;
-      made = await real(input);
-      throw new Error('connection lost');
-    };
-    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    const { accountId, made } = await lostSubscribe();
     const { key } = await subscribeRows(t, accountId);
     const object = { id: made?.id, status: 'active', metadata: { idempotency_key: `${key}:1` } };
     const created = testEvent('customer.subscription.created', object);
@@ -656,13 +657,11 @@ describe('billing webhooks and reconciling, on the test provider', () => {
   });
 
   it('sends no publishable key on the test provider', async () => {
-    const me = await signedIn(t);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/account/billing/customer',
-      headers: { authorization: me.accountBearer },
+    expect((await newCustomer(t)).json()).toMatchObject({
+      provider: 'test',
+      publishable_key: null,
+      test_mode: true,
     });
-    expect(res.json()).toMatchObject({ provider: 'test', publishable_key: null, test_mode: true });
   });
 
   it('has no stripe webhook and refuses unsigned test events without storing them', async () => {
@@ -711,32 +710,13 @@ describe('billing webhooks and reconciling, on the test provider', () => {
     const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
     const w = await workspace(t, test, testCardToken());
     const row = await pendingCharge(t, w.accountId, 'test');
-    const paid = await test.charge({
-      customerId: w.customerId,
-      methodId: w.methodId,
-      amountCents: row.amountCents,
-      currency: 'usd',
-      description: row.label,
-      idempotencyKey: providerChargeKey(row),
-      metadata: {},
-    });
+    const paid = await test.charge(chargeInput(w, row));
     await reconcilePendingCharges(t.ctx, later(2 * MINUTE));
     expect(await chargeRow(t, row.id)).toMatchObject({ status: 'succeeded', providerChargeId: paid.id });
   });
 
   it('completes a subscribe the test provider answered but the process never wrote', async () => {
-    const { who: me } = await signedInWithCard(t);
-    const accountId = me.account?.id ?? 0;
-    const test = t.ctx.payments.byName('test', DEFAULT_STRIPE_DOMAIN);
-    const real = test.subscribe;
-    let made: Awaited<ReturnType<typeof real>> | undefined;
-    // The provider subscribes, then the process "dies" before writing anything.
-    test.subscribe = async (input) => {
-      test.subscribe = real;
-      made = await real(input);
-      throw new Error('connection lost');
-    };
-    expect((await subscribeCall(t, me)).status).toBeGreaterThanOrEqual(500);
+    const { me, accountId, made } = await lostSubscribe();
     expect((await subscribeRows(t, accountId)).subs).toHaveLength(0);
 
     await reconcilePendingCharges(t.ctx, later(2 * MINUTE));

@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { FILL_REQUIRED, OUTSIDE_FORM_MESSAGES, ROOM_MESSAGES } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/adapters/secrets.ts';
 import { auditLog, liveEvents, outsideForms, rooms, transactions } from '../src/db/schema/index.ts';
-import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
-import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { accountCaller, type Json, type SignedIn } from './factories.ts';
+import type { TestApp } from './harness.ts';
+import { appWithTemplates, outsideFormCalls } from './support/outside-forms.ts';
 
 const CODE = /^[A-Za-z0-9_-]{22}$/;
 
@@ -16,12 +15,7 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
   let other: SignedIn;
   const call = accountCaller(() => t);
 
-  /** A request with no session at all: the filler's side. */
-  const anon = async (method: string, url: string, payload?: unknown) => {
-    const res = await t.app.inject({ method: method as 'GET', url, payload: payload as Json });
-    const json = res.headers['content-type']?.toString().startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json() : {}) as Json, headers: res.headers };
-  };
+  const { anon, answer, addPerson } = outsideFormCalls(() => t);
   const newTask = async (who: SignedIn) => {
     const res = await call(who, 'POST', '/api/account/project_template/test-outside-intake/create', {});
     expect(res.status).toBe(201);
@@ -31,23 +25,6 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
   const share = (who: SignedIn, id: number, body: Json) =>
     call(who, 'POST', `/api/account/transaction/${id}/outside`, body);
   const codeOf = (link: string) => link.split('/').at(-1) as string;
-  const answer = (code: string, transactionId: number, id: string, value: string, resourceId?: number) =>
-    anon('POST', '/api/unlisted/flat_feature', {
-      access_code: code,
-      transaction_id: transactionId,
-      feature_type_id: id,
-      resource_id: resourceId,
-      value,
-    });
-  const addPerson = async (who: SignedIn, transactionId: number, name: string) => {
-    const res = await call(who, 'POST', '/api/account/resource', {
-      name,
-      transaction_id: transactionId,
-      question_id: 'people',
-    });
-    expect(res.status).toBe(201);
-    return res.body.id as number;
-  };
   const included = [
     { feature_type_id: 'contact_email' },
     { feature_type_id: 'company_size' },
@@ -56,10 +33,7 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
   ];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-outside-forms'));
-    me = await signedIn(t);
-    other = await signedIn(t);
+    ({ t, me, other } = await appWithTemplates('templates-outside-forms'));
   });
   afterAll(() => t.close());
 

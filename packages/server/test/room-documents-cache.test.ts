@@ -10,7 +10,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
-import { addRoomFile, insertCodedRoom, newVisitorKey } from './support/rooms.ts';
+import { addRoomFile, insertCodedRoom, newVisitorKey, roomGuestHeaders } from './support/rooms.ts';
 
 /**
  * A room's documents are read once per change of them (room-visitors/room-contents.ts): every change,
@@ -30,10 +30,7 @@ async function view(code: string, who: Who) {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/guest/rooms/${code}`,
-    headers: {
-      ...(who.key ? { 'x-room-visitor-key': who.key } : {}),
-      ...(who.bearer ? { authorization: who.bearer } : {}),
-    },
+    headers: roomGuestHeaders(who),
   });
   expect(res.statusCode).toBe(200);
   return res.json() as Json;

@@ -29,6 +29,8 @@ import {
   addRoomFile,
   insertCodedRoom,
   newVisitorKey,
+  type RoomGuest,
+  roomGuestHeaders,
   personalLink as sharedPersonalLink,
 } from './support/rooms.ts';
 
@@ -50,16 +52,11 @@ const addFile = (roomId: number | null, name = 'deck.pdf', accountId = owner.acc
   addRoomFile(t, accountId, roomId, name);
 const personalLink = (roomId: number, email: string) => sharedPersonalLink(t, roomId, email);
 
-type Who = { session?: string; key?: string; bearer?: string };
-const headersOf = (who: Who = {}) => ({
-  ...(who.session ? { 'x-room-session': who.session } : {}),
-  ...(who.key ? { 'x-room-visitor-key': who.key } : {}),
-  ...(who.bearer ? { authorization: who.bearer } : {}),
-});
+type Who = RoomGuest;
 const newKey = newVisitorKey;
 
 async function call(method: 'GET' | 'POST', url: string, who?: Who, payload?: unknown) {
-  const res = await t.app.inject({ method, url, headers: headersOf(who), payload: payload as Json });
+  const res = await t.app.inject({ method, url, headers: roomGuestHeaders(who), payload: payload as Json });
   const json = res.headers['content-type']?.toString().startsWith('application/json');
   return { status: res.statusCode, body: (json ? res.json() : {}) as Json, raw: res };
 }

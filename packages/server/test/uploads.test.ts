@@ -1,25 +1,15 @@
-import path from 'node:path';
 import { DOCUMENT_UPLOAD_MESSAGES, MAX_FORM_UPLOADS, ROOM_MESSAGES } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
 import { files, memberships } from '../src/db/schema/index.ts';
-import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { DOCUMENT_FILE_MISSING } from '../src/modules/workflows/document-answers.ts';
-import {
-  accessToken,
-  accountCaller,
-  createUser,
-  type Json,
-  login,
-  type SignedIn,
-  signedIn,
-} from './factories.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { accessToken, accountCaller, createUser, type Json, login, type SignedIn } from './factories.ts';
+import type { TestApp } from './harness.ts';
 import { multipart } from './support/multipart.ts';
-import { uploadAs } from './support/workspace-rows.ts';
+import { appWithTemplates, outsideFormCalls } from './support/outside-forms.ts';
+import { PDF, uploadAs } from './support/workspace-rows.ts';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 describe('document questions answered by upload, and the parse call', () => {
@@ -28,11 +18,7 @@ describe('document questions answered by upload, and the parse call', () => {
   let other: SignedIn;
   const call = accountCaller(() => t);
 
-  const anon = async (method: string, url: string, payload?: unknown) => {
-    const res = await t.app.inject({ method: method as 'GET', url, payload: payload as Json });
-    const json = res.headers['content-type']?.toString().startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json() : {}) as Json };
-  };
+  const { anon, answer: formAnswer, addPerson } = outsideFormCalls(() => t);
   const anonUpload = async (code: string, files: { filename: string; content: Buffer }[]) => {
     const body = multipart(files);
     const res = await t.app.inject({
@@ -55,14 +41,6 @@ describe('document questions answered by upload, and the parse call', () => {
       resource_id: resourceId,
       value,
     });
-  const formAnswer = (code: string, transactionId: number, id: string, value: string, resourceId?: number) =>
-    anon('POST', '/api/unlisted/flat_feature', {
-      access_code: code,
-      transaction_id: transactionId,
-      feature_type_id: id,
-      resource_id: resourceId,
-      value,
-    });
   const parse = (who: SignedIn | null, transactionId: number, key: string) =>
     call(who, 'GET', `/api/account/transaction/${transactionId}/parse/${encodeURIComponent(key)}`);
   const share = async (who: SignedIn, transactionId: number, features: string[]) => {
@@ -74,21 +52,9 @@ describe('document questions answered by upload, and the parse call', () => {
     const form = res.body.form as Json;
     return { id: form.id as number, code: (form.link as string).split('/').at(-1) as string };
   };
-  const addPerson = async (who: SignedIn, transactionId: number, name: string) => {
-    const res = await call(who, 'POST', '/api/account/resource', {
-      name,
-      transaction_id: transactionId,
-      question_id: 'people',
-    });
-    expect(res.status).toBe(201);
-    return res.body.id as number;
-  };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-uploads'));
-    me = await signedIn(t);
-    other = await signedIn(t);
+    ({ t, me, other } = await appWithTemplates('templates-uploads'));
   });
   afterAll(() => t.close());
 

@@ -115,3 +115,13 @@ export async function personalLink(t: TestApp, roomId: number, email: string) {
 
 /** An anonymous browser's key, as the visitor page makes one. */
 export const newVisitorKey = () => randomBytes(16).toString('base64url');
+
+/** Who a room guest request comes from: a guest session, a visitor key, a signed-in user's bearer. */
+export type RoomGuest = { session?: string; key?: string; bearer?: string };
+
+/** The headers of a room guest request by `who` (none for nobody). */
+export const roomGuestHeaders = (who: RoomGuest = {}) => ({
+  ...(who.session ? { 'x-room-session': who.session } : {}),
+  ...(who.key ? { 'x-room-visitor-key': who.key } : {}),
+  ...(who.bearer ? { authorization: who.bearer } : {}),
+});
