@@ -1,9 +1,9 @@
 import { DEFAULT_STRIPE_DOMAIN, subscriptionIsActive } from '@charter/domain';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { PaymentProvider, ProviderCharge } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../context.ts';
 import { billingCustomers, charges, paymentMethods, subscriptions } from '../../db/schema/index.ts';
-import { providerChargeKey } from '../billing/charge-key.ts';
+import { parseProviderChargeKey, providerChargeKey } from '../billing/charge-key.ts';
 import { renewPlanCredits } from '../billing-charges/renew-credits.ts';
 import { completeSubscriptionCharge, subscriptionIncomplete } from './complete-subscription-charge.ts';
 
@@ -71,10 +71,7 @@ export async function convergeCharge(
 ) {
   const matches = [
     input.providerChargeId ? eq(charges.providerChargeId, input.providerChargeId) : undefined,
-    // The provider knows a charge by the key of one attempt (providerChargeKey): `{key}:{attempt}`.
-    input.idempotencyKey
-      ? sql`${charges.idempotencyKey} || ':' || ${charges.attempt} = ${input.idempotencyKey}`
-      : undefined,
+    input.idempotencyKey ? providerKeyMatch(input.idempotencyKey) : undefined,
   ].filter((c) => c !== undefined);
   if (!matches.length) return false;
   const [row] = await ctx.db
@@ -100,17 +97,25 @@ export async function convergeCharge(
   return settleCharge(ctx, row, current);
 }
 
-/** The charge row the provider knows by one attempt's key (`{key}:{attempt}`, providerChargeKey). */
+/**
+ * The charge row the provider knows by one attempt's key (`{key}:{attempt}`, providerChargeKey), as a
+ * condition on the row's own key and attempt (the unique index on the key finds it); undefined when the
+ * key names no attempt.
+ */
+function providerKeyMatch(providerKey: string) {
+  const parsed = parseProviderChargeKey(providerKey);
+  return parsed
+    ? and(eq(charges.idempotencyKey, parsed.idempotencyKey), eq(charges.attempt, parsed.attempt))
+    : undefined;
+}
+
 async function chargeByProviderKey(ctx: AppContext, providerName: string, providerKey: string) {
+  const match = providerKeyMatch(providerKey);
+  if (!match) return null;
   const [row] = await ctx.db
     .select()
     .from(charges)
-    .where(
-      and(
-        eq(charges.provider, providerName),
-        sql`${charges.idempotencyKey} || ':' || ${charges.attempt} = ${providerKey}`,
-      ),
-    );
+    .where(and(eq(charges.provider, providerName), match));
   return row ?? null;
 }
 
