@@ -366,6 +366,21 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     });
   });
 
+  it('prices the group’s own page as its billing: fees a partner covers or excludes show covered', async () => {
+    for (const cover of [{ coversFees: true }, { excludesFees: true }, { coversFees: false }]) {
+      const who = await signedIn(t);
+      const partner = await createPartner(t, { clients: [who.account!.id] });
+      await t.ctx.db.update(partners).set(cover).where(eq(partners.id, partner.id));
+      const id = await readyGroup(who, 'test-fees');
+      const view = await call(who, 'GET', `/api/account/transaction/${id}`);
+      const billing = await call(who, 'GET', `/api/account/transaction/${id}/billing`);
+      expect(view.status).toBe(200);
+      expect(view.body.product).toEqual(billing.body.product);
+      const expected = Object.values(cover).some(Boolean) ? 'covered' : 'due';
+      expect(view.body.product.fees[0].status).toBe(expected);
+    }
+  });
+
   it('shows the set-up note when the brand’s partner covers fees and the workspace has none', async () => {
     const who = await signedIn(t);
     const partner = await createPartner(t, { coversFees: true });

@@ -2,10 +2,12 @@ import { PAYMENT_MESSAGES } from '@charter/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PaymentError, type PaymentProvider } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../context.ts';
-import { billingCustomers, charges } from '../../db/schema/index.ts';
+import { charges } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { providerChargeKey } from '../billing/charge-key.ts';
+import { providerOf } from '../billing/provider-calls.ts';
+import { findCustomer } from '../billing/scope.ts';
 import { checkSubmittable } from '../workflows/finalize-transaction.ts';
 import { assertPlanAndCredits } from './checks.ts';
 import { priceSubmission } from './pricing.ts';
@@ -36,17 +38,13 @@ export async function payForSubmission({
     const { transaction } = await checkSubmittable({ tx, actor, id });
     const pricing = await priceSubmission(tx, transaction);
     assertPlanAndCredits(pricing);
-    const [customer] = await tx
-      .select()
-      .from(billingCustomers)
-      .where(eq(billingCustomers.accountId, actor.accountId));
-    return { pricing, customer: customer ?? null };
+    return { pricing, customer: await findCustomer(tx, actor.accountId) };
   });
   if (pricing.due.length === 0) return;
   const method = pricing.standing.defaultMethod;
   if (!method || !customer) throw new AppError('PAYMENT_FAILED', PAYMENT_MESSAGES.noMethod);
   // The provider the workspace's customer (and so its methods) lives at.
-  const payments = ctx.payments.byName(customer.provider, customer.stripeDomain);
+  const payments = providerOf(ctx, customer);
   for (const line of pricing.due) {
     await chargeLine({
       ctx,

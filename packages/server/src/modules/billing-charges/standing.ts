@@ -19,9 +19,9 @@ import { FALLBACK_SUPPORT_EMAIL } from '../brand/presenters.ts';
  */
 export type Standing = Awaited<ReturnType<typeof loadStanding>>;
 
-export async function loadStanding(tx: Tx, accountId: number, now = new Date()) {
-  const [credits] = await tx.select().from(accountCredits).where(eq(accountCredits.accountId, accountId));
-  const connected = await tx
+/** The partners a workspace is connected to, first connected first. */
+async function connectedPartners(tx: Tx, accountId: number) {
+  return tx
     .select({
       name: partners.name,
       coversCredits: partners.coversCredits,
@@ -32,7 +32,23 @@ export async function loadStanding(tx: Tx, accountId: number, now = new Date()) 
     .innerJoin(partners, eq(partners.id, partnerAccounts.partnerId))
     .where(eq(partnerAccounts.accountId, accountId))
     .orderBy(partnerAccounts.createdAt);
-  const feePartner = connected.find((p) => p.coversFees || p.excludesFees) ?? null;
+}
+
+type ConnectedPartner = Awaited<ReturnType<typeof connectedPartners>>[number];
+
+/** The partner a workspace's card fees go to (it covers them, or excludes them from the card): the first. */
+const feePartnerOf = (connected: readonly ConnectedPartner[]) =>
+  connected.find((p) => p.coversFees || p.excludesFees) ?? null;
+
+/** Whether a partner takes the workspace's fees (Standing.feePartner), read with the partners alone. */
+export async function hasFeePartner(tx: Tx, accountId: number) {
+  return feePartnerOf(await connectedPartners(tx, accountId)) !== null;
+}
+
+export async function loadStanding(tx: Tx, accountId: number, now = new Date()) {
+  const [credits] = await tx.select().from(accountCredits).where(eq(accountCredits.accountId, accountId));
+  const connected = await connectedPartners(tx, accountId);
+  const feePartner = feePartnerOf(connected);
   const creditPartner = connected.find((p) => p.coversCredits) ?? null;
   // The brand the workspace was made under: when its partner covers fees but the workspace is not one of
   // its clients yet, payment shows the set-up-in-progress note with the brand's support contact (spec 1 §6).

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { charges, paymentMethods } from '../../db/schema/index.ts';
 import { providerChargeKey } from '../billing/charge-key.ts';
 import { completeSubscription } from '../billing/complete-subscription.ts';
-import { providerOfAccount } from './converge.ts';
+import { type AccountProvider, providerOfAccount } from './converge.ts';
 
 type ChargeRow = typeof charges.$inferSelect;
 
@@ -34,7 +34,13 @@ export const subscriptionIncomplete = (row: ChargeRow) =>
  * are written exactly once (completeSubscription). Only called once the provider is known to have seen the
  * key (findCharge found it), so a request that never reached it is not made now. True when rows changed.
  */
-export async function completeSubscriptionCharge(ctx: AppContext, row: ChargeRow, now = new Date()) {
+export async function completeSubscriptionCharge(
+  ctx: AppContext,
+  row: ChargeRow,
+  now = new Date(),
+  /** The workspace's provider and customer, when the caller has already looked them up. */
+  account?: AccountProvider,
+) {
   if (!subscriptionIncomplete(row)) return false;
   const planSlug = planOfSubscriptionKey(row.idempotencyKey);
   if (!planSlug || row.paymentMethodId === null) return false;
@@ -49,7 +55,7 @@ export async function completeSubscriptionCharge(ctx: AppContext, row: ChargeRow
     .select({ providerMethodId: paymentMethods.providerMethodId })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, row.paymentMethodId), eq(paymentMethods.accountId, row.accountId)));
-  const { provider, customerId } = await providerOfAccount(ctx, row.accountId, row.provider);
+  const { provider, customerId } = account ?? (await providerOfAccount(ctx, row.accountId, row.provider));
   if (!method || !customerId) return false;
   // Both catalogues give a slug the same interval; the amount is what the charge row was written with.
   const interval = (findPlan('standard', planSlug) ?? findPlan('partner', planSlug))?.interval ?? 'year';

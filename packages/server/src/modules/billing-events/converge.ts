@@ -1,9 +1,11 @@
 import { DEFAULT_STRIPE_DOMAIN, subscriptionIsActive } from '@charter/domain';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { PaymentProvider, ProviderCharge } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../context.ts';
-import { billingCustomers, charges, paymentMethods, subscriptions } from '../../db/schema/index.ts';
-import { providerChargeKey } from '../billing/charge-key.ts';
+import { charges, paymentMethods, subscriptions } from '../../db/schema/index.ts';
+import { parseProviderChargeKey, providerChargeKey } from '../billing/charge-key.ts';
+import { providerOf } from '../billing/provider-calls.ts';
+import { findCustomer } from '../billing/scope.ts';
 import { renewPlanCredits } from '../billing-charges/renew-credits.ts';
 import { completeSubscriptionCharge, subscriptionIncomplete } from './complete-subscription-charge.ts';
 
@@ -15,20 +17,18 @@ import { completeSubscriptionCharge, subscriptionIncomplete } from './complete-s
 type ChargeRow = typeof charges.$inferSelect;
 
 /** The provider a workspace's rows live at, with the customer there (null: the workspace has none). */
+export type AccountProvider = { provider: PaymentProvider; customerId: string | null };
+
+/** A workspace without a customer yet: the rows' own provider, at the default billing domain. */
 export async function providerOfAccount(
   ctx: AppContext,
   accountId: number,
   providerName: string,
-): Promise<{ provider: PaymentProvider; customerId: string | null }> {
-  const [customer] = await ctx.db
-    .select()
-    .from(billingCustomers)
-    .where(eq(billingCustomers.accountId, accountId));
-  const provider = ctx.payments.byName(
-    customer?.provider ?? providerName,
-    customer?.stripeDomain ?? DEFAULT_STRIPE_DOMAIN,
-  );
-  return { provider, customerId: customer?.providerCustomerId ?? null };
+): Promise<AccountProvider> {
+  const customer = await findCustomer(ctx.db, accountId);
+  if (!customer)
+    return { provider: ctx.payments.byName(providerName, DEFAULT_STRIPE_DOMAIN), customerId: null };
+  return { provider: providerOf(ctx, customer), customerId: customer.providerCustomerId };
 }
 
 /** Our charge status for the provider's: a payment still processing stays pending (asked again later). */
@@ -71,10 +71,7 @@ export async function convergeCharge(
 ) {
   const matches = [
     input.providerChargeId ? eq(charges.providerChargeId, input.providerChargeId) : undefined,
-    // The provider knows a charge by the key of one attempt (providerChargeKey): `{key}:{attempt}`.
-    input.idempotencyKey
-      ? sql`${charges.idempotencyKey} || ':' || ${charges.attempt} = ${input.idempotencyKey}`
-      : undefined,
+    input.idempotencyKey ? providerKeyMatch(input.idempotencyKey) : undefined,
   ].filter((c) => c !== undefined);
   if (!matches.length) return false;
   const [row] = await ctx.db
@@ -82,7 +79,8 @@ export async function convergeCharge(
     .from(charges)
     .where(and(eq(charges.provider, input.providerName), or(...matches)));
   if (!row || row.status === 'covered') return false;
-  const { provider } = await providerOfAccount(ctx, row.accountId, row.provider);
+  const account = await providerOfAccount(ctx, row.accountId, row.provider);
+  const { provider } = account;
   // Whatever attempt the event was about, the row converges to its current attempt's charge.
   const chargeId = row.providerChargeId;
   const current =
@@ -95,22 +93,30 @@ export async function convergeCharge(
     subscriptionIncomplete(row) &&
     (current.status === 'succeeded' || current.status === 'requires_action')
   ) {
-    return completeSubscriptionCharge(ctx, row);
+    return completeSubscriptionCharge(ctx, row, new Date(), account);
   }
   return settleCharge(ctx, row, current);
 }
 
-/** The charge row the provider knows by one attempt's key (`{key}:{attempt}`, providerChargeKey). */
+/**
+ * The charge row the provider knows by one attempt's key (`{key}:{attempt}`, providerChargeKey), as a
+ * condition on the row's own key and attempt (the unique index on the key finds it); undefined when the
+ * key names no attempt.
+ */
+function providerKeyMatch(providerKey: string) {
+  const parsed = parseProviderChargeKey(providerKey);
+  return parsed
+    ? and(eq(charges.idempotencyKey, parsed.idempotencyKey), eq(charges.attempt, parsed.attempt))
+    : undefined;
+}
+
 async function chargeByProviderKey(ctx: AppContext, providerName: string, providerKey: string) {
+  const match = providerKeyMatch(providerKey);
+  if (!match) return null;
   const [row] = await ctx.db
     .select()
     .from(charges)
-    .where(
-      and(
-        eq(charges.provider, providerName),
-        sql`${charges.idempotencyKey} || ':' || ${charges.attempt} = ${providerKey}`,
-      ),
-    );
+    .where(and(eq(charges.provider, providerName), match));
   return row ?? null;
 }
 
@@ -135,10 +141,10 @@ export async function convergeSubscription(
     const charge = idempotencyKey ? await chargeByProviderKey(ctx, providerName, idempotencyKey) : null;
     if (!charge || !subscriptionIncomplete(charge)) return false;
     // Only when the provider confirms the key's subscription is this one (the event only points at it).
-    const { provider } = await providerOfAccount(ctx, charge.accountId, charge.provider);
-    const found = await provider.findCharge({ idempotencyKey: providerChargeKey(charge) });
+    const account = await providerOfAccount(ctx, charge.accountId, charge.provider);
+    const found = await account.provider.findCharge({ idempotencyKey: providerChargeKey(charge) });
     if (!found || found.status === 'failed' || found.status === 'processing') return false;
-    return completeSubscriptionCharge(ctx, charge);
+    return completeSubscriptionCharge(ctx, charge, new Date(), account);
   }
   const { provider } = await providerOfAccount(ctx, row.accountId, row.provider);
   const current = await provider.getSubscription({ id: subscriptionId });

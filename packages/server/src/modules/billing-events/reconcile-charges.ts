@@ -46,15 +46,15 @@ export async function reconcilePendingCharges(ctx: AppContext, now = new Date())
   let settled = 0;
   for (const row of rows) {
     try {
-      const { provider } = await providerOfAccount(ctx, row.accountId, row.provider);
-      const found = await provider.findCharge({ idempotencyKey: providerChargeKey(row) });
+      const account = await providerOfAccount(ctx, row.accountId, row.provider);
+      const found = await account.provider.findCharge({ idempotencyKey: providerChargeKey(row) });
       if (
         found &&
         row.purpose === 'subscription' &&
         found.status !== 'failed' &&
         found.status !== 'processing'
       ) {
-        if (await completeSubscriptionCharge(ctx, row, now)) settled++;
+        if (await completeSubscriptionCharge(ctx, row, now, account)) settled++;
       } else if (found) {
         if (await settleCharge(ctx, { ...row }, found)) settled++;
       } else if (

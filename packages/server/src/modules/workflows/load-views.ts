@@ -114,7 +114,7 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
   const taskRows = await jsonArrays(
     tx,
     sql`select json_agg(json_build_array(k.id, k.transaction_id, k.template_key, k.label, k.mode, k.state,
-        k.status_label, k.template_variant_id) order by k.transaction_id, k.position)::text as data
+        k.status_label, k.template_variant_id) order by k.transaction_id, k.position, k.id)::text as data
       from ${tasks} k where k.transaction_id in (${chosen})`,
   );
   const documentRows = await jsonArrays(
@@ -204,7 +204,9 @@ async function loadTransactionViews(tx: Tx, actor: MemberActor, options: LoadOpt
     const transactionTemplate = templates
       .get(row.templateId)
       ?.transactions.find((t) => t.id === row.templateKey);
-    products.set(row.id, (await priceTransaction(tx, row, transactionTemplate)).product);
+    const groupTasks = tasksByTransaction.get(row.id) ?? [];
+    const priced = await priceTransaction(tx, row, transactionTemplate, { tasks: groupTasks });
+    products.set(row.id, priced.product);
   }
   return rows.map((row) => {
     const product = products.get(row.id) ?? { fees: [], fee_total: 0, addon: [] };
