@@ -53,6 +53,26 @@ describe('document questions answered by upload, and the parse call', () => {
     return { id: form.id as number, code: (form.link as string).split('/').at(-1) as string };
   };
 
+  /**
+   * A new form asking for the pitch deck, 'Deck.pdf' uploaded through it, and `copies` more of that upload
+   * written straight to the database ('Deck 0.pdf'…): a form holding many uploads without as many calls.
+   */
+  const formWithUploads = async (copies: number) => {
+    const task = await newTask(me);
+    const form = await share(me, task, ['pitch_deck']);
+    const first = await anonUpload(form.code, [{ filename: 'Deck.pdf', content: PDF }]);
+    expect(first.status).toBe(201);
+    const [row] = await t.ctx.db
+      .select()
+      .from(files)
+      .where(eq(files.id, first.body.id as number));
+    const { id: _id, createdAt: _at, ...copy } = row!;
+    await t.ctx.db
+      .insert(files)
+      .values(Array.from({ length: copies }, (_, i) => ({ ...copy, filename: `Deck ${i}.pdf` })));
+    return { form, first: first.body.id as number, folder: row!.folder, copy };
+  };
+
   beforeAll(async () => {
     ({ t, me, other } = await appWithTemplates('templates-uploads'));
   });
@@ -242,25 +262,46 @@ describe('document questions answered by upload, and the parse call', () => {
     expect(empty.body).toMatchObject({ kind: 'form', files: [], total_files: 0 });
   });
 
-  it('caps the files one form holds, since anyone with its code can upload', async () => {
-    const task = await newTask(me);
-    const form = await share(me, task, ['pitch_deck']);
-    const first = await anonUpload(form.code, [{ filename: 'Deck.pdf', content: PDF }]);
-    expect(first.status).toBe(201);
-    const [row] = await t.ctx.db
-      .select()
-      .from(files)
-      .where(eq(files.id, first.body.id as number));
-    const { id: _id, createdAt: _at, ...copy } = row!;
-    await t.ctx.db
+  it("pages a form's folder over its own uploads only, and reaches none of them in a subfolder", async () => {
+    // Five uploads through the form, members' files sorting before them in the same folder, and one of
+    // the form's files moved into a subfolder of it.
+    const { form, first, folder, copy } = await formWithUploads(4);
+    const members = await uploadAs(t, me, `/api/account/storage/upload?path=${encodeURIComponent(folder)}`, [
+      { filename: 'A member 1.pdf', content: PDF },
+      { filename: 'A member 2.pdf', content: PDF },
+      { filename: 'A member 3.pdf', content: PDF },
+    ]);
+    expect(members.status).toBe(201);
+    const [moved] = await t.ctx.db
       .insert(files)
-      .values(
-        Array.from({ length: MAX_FORM_UPLOADS - 1 }, (_, i) => ({ ...copy, filename: `Deck ${i}.pdf` })),
+      .values({ ...copy, folder: `${folder}/Sub`, filename: 'Moved.pdf' })
+      .returning({ id: files.id });
+
+    const token = (id: number) =>
+      anon('GET', `/api/unlisted/storage/token?access_code=${form.code}&file_id=${id}`);
+    expect((await token(first)).status).toBe(200);
+    expect((await token(moved!.id)).status).toBe(404);
+
+    const shown: string[] = [];
+    for (const offset of [0, 2, 4]) {
+      const page = await anon(
+        'GET',
+        `/api/unlisted/account/storage/folder?access_code=${form.code}&path=/&limit=2&offset=${offset}`,
       );
+      expect(page.status).toBe(200);
+      expect(page.body.total_files).toBe(5);
+      expect(page.body.files).toHaveLength(offset === 4 ? 1 : 2);
+      shown.push(...page.body.files.map((f: Json) => f.filename as string));
+    }
+    expect(shown).toEqual(['Deck 0.pdf', 'Deck 1.pdf', 'Deck 2.pdf', 'Deck 3.pdf', 'Deck.pdf']);
+  });
+
+  it('caps the files one form holds, since anyone with its code can upload', async () => {
+    const { form, folder } = await formWithUploads(MAX_FORM_UPLOADS - 1);
     const refused = await anonUpload(form.code, [{ filename: 'One more.pdf', content: PDF }]);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(DOCUMENT_UPLOAD_MESSAGES.formFull);
-    const held = await t.ctx.db.select({ id: files.id }).from(files).where(eq(files.folder, row!.folder));
+    const held = await t.ctx.db.select({ id: files.id }).from(files).where(eq(files.folder, folder));
     expect(held).toHaveLength(MAX_FORM_UPLOADS);
   });
 

@@ -1,5 +1,5 @@
 import type { FolderListing, FolderQuery } from '@charter/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documentRevisions, documents, files, folders } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
@@ -19,13 +19,16 @@ export type FolderRows = {
 /**
  * Whether the workspace's folder exists, its subfolders, one page of its files (each with whether it is a
  * task's document) and their count. Also the unlisted listing's (shared-links), with its own presenter.
+ * `only` (a condition on `files`) narrows which files count, in the page and in the total alike.
  */
 export async function readFolder(
   tx: Tx,
   accountId: number,
   path: string,
   page: { limit: number; offset: number },
+  only?: SQL,
 ): Promise<FolderRows> {
+  const fileFilter = only ? sql` and ${only}` : sql``;
   // One statement (one consistent snapshot, no transaction needed) returning one JSON value: PGlite's
   // cost is per round trip and per cell handed over, so the folder's check, its subfolders, the page
   // of files and their count come back together.
@@ -41,9 +44,10 @@ export async function readFolder(
                                             or exists (select 1 from ${documentRevisions} where file_id = f.id)))
                                          order by f.filename, f.id), '[]'::json)
                 from (select id, filename, content_type, size, created_at from ${files}
-                      where account_id = ${accountId} and folder = ${path}
+                      where account_id = ${accountId} and folder = ${path}${fileFilter}
                       order by filename, id limit ${page.limit} offset ${page.offset}) f),
-      'total', (select count(*) from ${files} where account_id = ${accountId} and folder = ${path}))::text as data`);
+      'total', (select count(*) from ${files}
+                where account_id = ${accountId} and folder = ${path}${fileFilter}))::text as data`);
   return JSON.parse(result.rows[0].data) as FolderRows;
 }
 

@@ -1,8 +1,6 @@
 import type { UnlistedFolderListing, UnlistedFolderQuery } from '@charter/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { readFolder } from '../cabinet/list-folder.ts';
 import { parentOf } from '../cabinet/paths.ts';
@@ -26,25 +24,22 @@ export async function listUnlistedFolder(input: {
   const { ctx, tx, query } = input;
   const scope = await resolveUnlistedScope(ctx, tx, query.access_code);
   const folder = folderUnderRoot(scope, query.path);
-  // A form's folder has no subfolders to show (see UnlistedScope.uploadsOnly).
-  if (scope.uploadsOnly && folder !== scope.rootPath) throw notFound('Folder not found');
-  const listing = await readFolder(tx, scope.accountId, folder, query);
+  const form = scope.kind === 'form';
+  // A form's folder has no subfolders to show (see UnlistedScope.fileScope).
+  if (form && folder !== scope.rootPath) throw notFound('Folder not found');
+  const listing = await readFolder(
+    tx,
+    scope.accountId,
+    folder,
+    query,
+    scope.fileScope?.(tx, scope.accountId),
+  );
   if (!listing.exists) {
     // A form's folder is made by its first upload: until then it is empty, not missing.
-    if (scope.uploadsOnly) return emptyListing(scope);
+    if (form) return emptyListing(scope);
     throw notFound('Folder not found');
   }
-  if (scope.uploadsOnly) {
-    const uploaded = await uploadedIds(
-      tx,
-      scope.accountId,
-      listing.files.map(([id]) => id),
-    );
-    const shown = listing.files.filter(([id]) => uploaded.has(id));
-    listing.total -= listing.files.length - shown.length;
-    listing.files = shown;
-    listing.folders = [];
-  }
+  if (form) listing.folders = [];
   const path = relativeToRoot(scope, folder);
   return {
     kind: scope.kind,
@@ -78,14 +73,4 @@ function emptyListing(scope: UnlistedScope): UnlistedFolderListing {
     files: [],
     total_files: 0,
   };
-}
-
-/** Which of these files were stored by no member (uploaded through an outside form). */
-async function uploadedIds(tx: Tx, accountId: number, ids: number[]) {
-  if (ids.length === 0) return new Set<number>();
-  const rows = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(and(inArray(files.id, ids), eq(files.accountId, accountId), isNull(files.createdBy)));
-  return new Set(rows.map((row) => row.id));
 }

@@ -1,5 +1,5 @@
 import type { FileLink } from '@charter/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
@@ -23,11 +23,7 @@ export async function unlistedFileToken(input: {
     .select({ id: files.id, folder: files.folder })
     .from(files)
     .where(
-      and(
-        eq(files.id, fileId),
-        eq(files.accountId, scope.accountId),
-        scope.uploadsOnly ? isNull(files.createdBy) : undefined,
-      ),
+      and(eq(files.id, fileId), eq(files.accountId, scope.accountId), scope.fileScope?.(tx, scope.accountId)),
     );
   if (!file || !isUnderRoot(scope, file.folder)) throw notFound('File not found');
   return issueFileLink(tx, scope.accountId, file.id);

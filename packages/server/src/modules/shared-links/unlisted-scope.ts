@@ -5,8 +5,9 @@ import type { Tx } from '../../db/client.ts';
 import { accounts, outsideForms, sharedLinks } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { join, normalizePath, ROOT } from '../cabinet/paths.ts';
-import { formUploadFolder } from '../outside-forms/form-uploads.ts';
+import { formFileScope, formUploadFolder } from '../outside-forms/form-uploads.ts';
 import { CODE_PATTERN, codeHash } from '../rooms/link-codes.ts';
+import type { FileScope } from '../workflows/document-answers.ts';
 
 /**
  * What an access code opens on the unlisted storage routes (/api/unlisted/account/storage/folder,
@@ -23,10 +24,11 @@ export type UnlistedScope = {
   /** When the code stops working (null: as long as what it names lives). */
   expiresAt: Date | null;
   /**
-   * An outside form's folder shows only what was uploaded through the form (no member's file, even one
-   * moved into the folder), and no subfolder.
+   * Which of the workspace's files the code reaches, beyond lying under the root (null: all of them). An
+   * outside form's code reaches only what was uploaded through the form (formFileScope: in its folder, no
+   * member's file even one moved there, nothing in a subfolder); its folder shows no subfolder either.
    */
-  uploadsOnly: boolean;
+  fileScope: FileScope | null;
 };
 
 /** Unknown, expired and regenerated codes get this one answer: which of them it was is not told. */
@@ -67,7 +69,7 @@ export async function resolveUnlistedScope(
       rootPath: normalizePath(link.rootPath),
       canWrite: false,
       expiresAt: link.expiresAt,
-      uploadsOnly: false,
+      fileScope: null,
     };
   }
   // An outside form's code: its upload folder, while the form takes answers (a finalized form shows
@@ -90,7 +92,7 @@ export async function resolveUnlistedScope(
     rootPath: formUploadFolder(form),
     canWrite: true,
     expiresAt: null,
-    uploadsOnly: true,
+    fileScope: formFileScope(form),
   };
 }
 
