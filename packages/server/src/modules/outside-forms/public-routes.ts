@@ -110,8 +110,8 @@ export async function publicOutsideFormRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const code = request.query.access_code;
       // The code is checked before a byte is read: a stranger's upload is never spooled.
-      await ctx.db.transaction((tx) => formForUpload(tx, code));
-      const file = await withUploads(ctx, request, (uploads) => uploadFormFile({ ctx, code, uploads }));
+      const form = await ctx.db.transaction((tx) => formForUpload(tx, code));
+      const file = await withUploads(ctx, request, (uploads) => uploadFormFile({ ctx, code, form, uploads }));
       return reply.status(201).headers(noStore).send(file);
     },
   );

@@ -8,6 +8,7 @@ import { storeUploads, type Upload } from '../cabinet/store-uploads.ts';
 import { formFileScope, formUploadFolder } from './form-uploads.ts';
 import { includedQuestions } from './included.ts';
 import { openFormForAnswers } from './save-form-answer.ts';
+import type { FormRow } from './scope.ts';
 
 /**
  * The form a code opens for an upload: still taking answers (a finalized form refuses), and showing at
@@ -31,13 +32,15 @@ export async function formForUpload(tx: Tx, code: string) {
 export async function uploadFormFile({
   ctx,
   code,
+  form,
   uploads,
 }: {
   ctx: AppContext;
   code: string;
+  /** The form formForUpload found by this code before the bytes were read. */
+  form: FormRow;
   uploads: Upload[];
 }): Promise<StoredFile> {
-  const form = await ctx.db.transaction((tx) => formForUpload(tx, code));
   const [file] = await storeUploads({
     ctx,
     actor: { accountId: form.accountId, userId: null },
