@@ -21,3 +21,11 @@ export function isDocumentUploadName(filename: string): boolean {
   const extension = filename.toLowerCase().split('.').at(-1) ?? '';
   return filename.includes('.') && (DOCUMENT_UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
 }
+
+/**
+ * The cabinet file id a document answer holds (digits only, at most 9), or null when it holds none. The
+ * one reading of a stored document answer: parsing it, checking it on save and naming its file.
+ */
+export function documentAnswerId(value: string | null | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}

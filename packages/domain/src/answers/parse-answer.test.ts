@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDocumentUploadName } from './document-upload.ts';
+import { documentAnswerId, isDocumentUploadName } from './document-upload.ts';
 import { parseAnswer } from './parse-answer.ts';
 
 describe('parseAnswer: one stored answer as a program reads it', () => {
@@ -34,6 +34,13 @@ describe('parseAnswer: one stored answer as a program reads it', () => {
       ...parts,
       country: 'USA',
     });
+  });
+
+  it("reads a document answer's file id: up to nine digits, nothing else", () => {
+    expect(documentAnswerId('42')).toBe(42);
+    expect(documentAnswerId('123456789')).toBe(123456789);
+    for (const value of ['', null, undefined, '1234567890', '-1', '4.2', ' 42', '0x1f'])
+      expect(documentAnswerId(value)).toBeNull();
   });
 
   it('accepts the upload extensions of spec 2 §5 only', () => {

@@ -2,6 +2,7 @@ import type { FieldType } from '../workflows/field-types.ts';
 import { type AddressParts, parseAddress } from './addresses.ts';
 import { normalizeAnswer } from './answer-rules.ts';
 import { parseDateInput, parseMonthInput } from './dates.ts';
+import { documentAnswerId } from './document-upload.ts';
 import { parseCurrency } from './money.ts';
 import { maskSsn } from './ssn.ts';
 import { decodeList } from './values.ts';
@@ -27,10 +28,6 @@ function readNumber(text: string): number | null {
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(plain)) return null;
   const number = Number(plain);
   return Number.isFinite(number) ? number : null;
-}
-
-function readId(text: string): number | null {
-  return /^\d{1,9}$/.test(text) ? Number(text) : null;
 }
 
 /** Reads one stored answer (values.ts) of a field type; what was typed is normalized first, as on save. */
@@ -81,7 +78,7 @@ export function parseAnswer(type: FieldType, raw: string): ParsedAnswer {
     case 'template_document':
     case 'custom_document':
     case 'related_resource':
-      return readId(stored);
+      return documentAnswerId(stored);
     default:
       return stored;
   }

@@ -1,4 +1,4 @@
-import { isQuestionShown, type PublicOutsideForm, ROOM_MESSAGES } from '@charter/domain';
+import { documentAnswerId, isQuestionShown, type PublicOutsideForm, ROOM_MESSAGES } from '@charter/domain';
 import type { Tx } from '../../db/client.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { loadAnswers } from '../workflows/answers.ts';
@@ -74,7 +74,8 @@ export async function getPublicForm({
 function answeredFiles(tx: Tx, form: FormRow, questions: PublicOutsideForm['questions']) {
   const ids = new Set<number>();
   const add = (value: string | undefined) => {
-    if (value && /^\d{1,9}$/.test(value)) ids.add(Number(value));
+    const id = documentAnswerId(value);
+    if (id !== null) ids.add(id);
   };
   for (const q of questions) {
     if (q.type === 'document') add(q.value ?? undefined);

@@ -1,3 +1,4 @@
+import { documentAnswerId } from '@charter/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
@@ -21,10 +22,11 @@ export async function checkDocumentAnswer(
   scope?: FileScope,
 ) {
   if (!value) return;
-  if (!/^\d{1,9}$/.test(value)) throw invalid({ [key]: DOCUMENT_FILE_MISSING });
+  const id = documentAnswerId(value);
+  if (id === null) throw invalid({ [key]: DOCUMENT_FILE_MISSING });
   const [file] = await tx
     .select({ id: files.id })
     .from(files)
-    .where(and(eq(files.id, Number(value)), eq(files.accountId, accountId), scope?.(tx, accountId)));
+    .where(and(eq(files.id, id), eq(files.accountId, accountId), scope?.(tx, accountId)));
   if (!file) throw invalid({ [key]: DOCUMENT_FILE_MISSING });
 }
