@@ -4,17 +4,17 @@
  */
 export const DOCUMENT_UPLOAD_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'rtf', 'odt', 'wpd'] as const;
 
+/** How many files one outside form's code may upload: anyone holding the code can upload, so it is capped. */
+export const MAX_FORM_UPLOADS = 50;
+
 export const DOCUMENT_UPLOAD_MESSAGES = {
   unsupported: `Unable to upload file type. Please choose one of the following types: ${DOCUMENT_UPLOAD_EXTENSIONS.join(', ')}`,
   oneFile: 'Upload one file at a time.',
   uploaded: 'File uploaded.',
   relatedFirst: (label: string) => `Fill in ${label} before uploading its file.`,
   noDocumentQuestion: 'This form has no document question to upload to.',
-  formFull: 'This form already holds 50 uploaded files, its limit.',
+  formFull: `This form already holds ${MAX_FORM_UPLOADS} uploaded files, its limit.`,
 } as const;
-
-/** How many files one outside form's code may upload: anyone holding the code can upload, so it is capped. */
-export const MAX_FORM_UPLOADS = 50;
 
 /** Whether a file name has one of the accepted extensions (the server checks the bytes too). */
 export function isDocumentUploadName(filename: string): boolean {

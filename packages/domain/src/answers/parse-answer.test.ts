@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { documentAnswerId, isDocumentUploadName } from './document-upload.ts';
+import {
+  DOCUMENT_UPLOAD_MESSAGES,
+  documentAnswerId,
+  isDocumentUploadName,
+  MAX_FORM_UPLOADS,
+} from './document-upload.ts';
 import { parseAnswer } from './parse-answer.ts';
 
 describe('parseAnswer: one stored answer as a program reads it', () => {
@@ -41,6 +46,11 @@ describe('parseAnswer: one stored answer as a program reads it', () => {
     expect(documentAnswerId('123456789')).toBe(123456789);
     for (const value of ['', null, undefined, '1234567890', '-1', '4.2', ' 42', '0x1f'])
       expect(documentAnswerId(value)).toBeNull();
+  });
+
+  it("says the form's upload cap in its message", () => {
+    expect(MAX_FORM_UPLOADS).toBe(50);
+    expect(DOCUMENT_UPLOAD_MESSAGES.formFull).toBe('This form already holds 50 uploaded files, its limit.');
   });
 
   it('accepts the upload extensions of spec 2 §5 only', () => {
