@@ -1,15 +1,9 @@
 import type { UnlistedFolderListing, UnlistedFolderQuery } from '@charter/domain';
-import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { readFolder } from '../cabinet/list-folder.ts';
 import { parentOf } from '../cabinet/paths.ts';
-import {
-  folderUnderRoot,
-  relativeToRoot,
-  resolveUnlistedScope,
-  type UnlistedScope,
-} from './unlisted-scope.ts';
+import { folderUnderRoot, relativeToRoot, resolveUnlistedScope } from './unlisted-scope.ts';
 
 /**
  * GET /api/unlisted/account/storage/folder?path=&access_code=: a folder under the code's root, its
@@ -17,12 +11,11 @@ import {
  * above it, not even its name).
  */
 export async function listUnlistedFolder(input: {
-  ctx: AppContext;
   tx: Tx;
   query: UnlistedFolderQuery;
 }): Promise<UnlistedFolderListing> {
-  const { ctx, tx, query } = input;
-  const scope = await resolveUnlistedScope(ctx, tx, query.access_code);
+  const { tx, query } = input;
+  const scope = await resolveUnlistedScope(tx, query.access_code);
   const folder = folderUnderRoot(scope, query.path);
   const form = scope.kind === 'form';
   // A form's folder has no subfolders to show (see UnlistedScope.fileScope).
@@ -36,8 +29,9 @@ export async function listUnlistedFolder(input: {
   );
   if (!listing.exists) {
     // A form's folder is made by its first upload: until then it is empty, not missing.
-    if (form) return emptyListing(scope);
-    throw notFound('Folder not found');
+    if (!form) throw notFound('Folder not found');
+    listing.files = [];
+    listing.total = 0;
   }
   if (form) listing.folders = [];
   const path = relativeToRoot(scope, folder);
@@ -59,18 +53,5 @@ export async function listUnlistedFolder(input: {
       created_at: new Date(createdAt).toISOString(),
     })),
     total_files: listing.total,
-  };
-}
-
-function emptyListing(scope: UnlistedScope): UnlistedFolderListing {
-  return {
-    kind: scope.kind,
-    can_write: scope.canWrite,
-    expires_at: scope.expiresAt?.toISOString() ?? null,
-    path: '/',
-    parent_path: null,
-    folders: [],
-    files: [],
-    total_files: 0,
   };
 }

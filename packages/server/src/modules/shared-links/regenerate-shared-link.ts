@@ -8,9 +8,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { codeHash, deriveCode, linkSecret } from '../rooms/link-codes.ts';
 import { assertMayManageLinks } from './policies.ts';
 import { presentSharedLink } from './presenters.ts';
-import { findSharedLink } from './scope.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { findSharedLink, sharedLinkExpiry } from './scope.ts';
 
 /**
  * PUT /api/account/shared_link ('New Data Room link created'): a new code generation, so every url handed
@@ -34,7 +32,7 @@ export async function regenerateSharedLink(input: {
     .set({
       codeGeneration: generation,
       codeHash: codeHash(code),
-      expiresAt: new Date(now.getTime() + SHARED_LINK_DEFAULT_DAYS * DAY_MS),
+      expiresAt: sharedLinkExpiry(SHARED_LINK_DEFAULT_DAYS, now),
       updatedAt: now,
     })
     .where(eq(sharedLinks.id, link.id))

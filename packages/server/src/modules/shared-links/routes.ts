@@ -90,7 +90,7 @@ export async function unlistedStorageRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return listUnlistedFolder({ ctx, tx: ctx.db, query: request.query });
+      return listUnlistedFolder({ tx: ctx.db, query: request.query });
     },
   );
 
@@ -103,7 +103,7 @@ export async function unlistedStorageRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       reply.headers(noStore);
       return ctx.db.transaction((tx) =>
-        unlistedFileToken({ ctx, tx, accessCode: request.query.access_code, fileId: request.query.file_id }),
+        unlistedFileToken({ tx, accessCode: request.query.access_code, fileId: request.query.file_id }),
       );
     },
   );

@@ -11,8 +11,8 @@ import { normalizePath, ROOT } from '../cabinet/paths.ts';
 import { codeHash, deriveCode, linkSecret } from '../rooms/link-codes.ts';
 import { assertMayManageLinks } from './policies.ts';
 import { presentSharedLink } from './presenters.ts';
+import { sharedLinkExpiry } from './scope.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const ROOT_FOLDER_MISSING = 'This folder does not exist in the file cabinet.';
 
 /**
@@ -45,7 +45,7 @@ export async function saveSharedLink(input: {
     )
     .limit(1);
   const now = new Date();
-  const wanted = new Date(now.getTime() + days * DAY_MS);
+  const wanted = sharedLinkExpiry(days, now);
 
   if (existing) {
     const expiresAt = existing.expiresAt > wanted ? existing.expiresAt : wanted;

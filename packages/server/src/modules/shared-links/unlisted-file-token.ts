@@ -1,6 +1,5 @@
 import type { FileLink } from '@charter/domain';
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -12,13 +11,12 @@ import { isUnderRoot, resolveUnlistedScope } from './unlisted-scope.ts';
  * one file of the code's workspace that lies at or under its root; any other file is simply not found.
  */
 export async function unlistedFileToken(input: {
-  ctx: AppContext;
   tx: Tx;
   accessCode: string;
   fileId: number;
 }): Promise<FileLink> {
-  const { ctx, tx, accessCode, fileId } = input;
-  const scope = await resolveUnlistedScope(ctx, tx, accessCode);
+  const { tx, accessCode, fileId } = input;
+  const scope = await resolveUnlistedScope(tx, accessCode);
   const [file] = await tx
     .select({ id: files.id, folder: files.folder })
     .from(files)

@@ -1,6 +1,5 @@
 import { RESTRICTED_ROLE_ID, SHARED_LINK_MESSAGES } from '@charter/domain';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { accounts, outsideForms, sharedLinks } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -40,11 +39,7 @@ export const linkGone = () => new AppError('NOT_FOUND', SHARED_LINK_MESSAGES.gon
  * Other code kinds (an outside form's upload folder) are resolved here too, so every unlisted route
  * shares one definition of what a code reaches.
  */
-export async function resolveUnlistedScope(
-  _ctx: AppContext,
-  tx: Tx,
-  accessCode: string,
-): Promise<UnlistedScope> {
+export async function resolveUnlistedScope(tx: Tx, accessCode: string): Promise<UnlistedScope> {
   if (!CODE_PATTERN.test(accessCode)) throw linkGone();
   const [link] = await tx
     .select({
