@@ -24,6 +24,7 @@ import { createAuthCaches } from './http/authenticate.ts';
 import { compressAnswers } from './http/compression.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
+import { answerClientError, answerFrameworkError, shuttingDown } from './http/framework-errors.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { readinessRoutes } from './http/readiness.ts';
 import { installRequestGuards } from './http/request-guards.ts';
@@ -91,6 +92,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
     // A path may carry a signed token (GET /api/user/report/file/{a}/jwt/{b}); schemas cap each param.
     routerOptions: { maxParamLength: 2000 },
+    // What Fastify and Node refuse on their own answers `{code, message}` too (framework-errors.ts).
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+    // Its hard-coded 503 body would not be ours: the onRequest hook below answers SHUTTING_DOWN instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ check: config.checkResponses }));
@@ -235,8 +241,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ? await database.pglite.listen(LIVE_CHANNEL, (payload) => ctx.live.deliver(Number(payload)))
     : null;
 
-  // Workspace routes answer 401 to a request without a token before its body is even validated.
+  // A request that reaches a closing server (on a connection left open) is told to come back; workspace
+  // routes answer 401 to a request without a token before its body is even validated.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onRequest', (request, _reply, done) => {
+    if (closing) return done(shuttingDown());
     if (request.url.startsWith('/api/account/') && !request.headers.authorization?.startsWith('Bearer ')) {
       return done(unauthorized());
     }

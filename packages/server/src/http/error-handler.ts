@@ -6,6 +6,7 @@ import { withWriteLedger } from '../db/write-ledger.ts';
 import { EMAIL_IN_USE_MESSAGE } from '../modules/auth/email-claims.ts';
 import { databaseFailure } from './database-errors.ts';
 import { AppError, type ErrorCode } from './errors.ts';
+import { allowedMethods, clientFailure } from './framework-errors.ts';
 import { NUL_REFUSED } from './request-guards.ts';
 
 type ValidationIssue = {
@@ -72,17 +73,23 @@ export function installErrorHandler(app: FastifyInstance, { writeLedger = true }
     if (database) {
       return reply.status(database.status).send({ code: database.code, message: database.message });
     }
-    if (error.statusCode === 429) {
-      return reply.status(429).send({ code: 'RATE_LIMITED', message: error.message });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
-      return reply.status(error.statusCode).send({ code, message: error.message });
-    }
+    const client = clientFailure(error);
+    if (client) return reply.status(client.status).send({ code: client.code, message: client.message });
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: 'An error has occurred' });
   });
   app.setNotFoundHandler((request, reply) => {
+    const allowed = allowedMethods(app, request);
+    if (allowed.length > 0) {
+      const path = request.url.split('?')[0];
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          code: 'METHOD_NOT_ALLOWED',
+          message: `${path} does not take ${request.method}; it takes ${allowed.join(', ')}.`,
+        });
+    }
     reply
       .status(404)
       .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });

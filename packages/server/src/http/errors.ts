@@ -42,6 +42,21 @@ export const errorStatus = {
   /** The task's template needs a plan the workspace does not have (prerequisites.subscriptions). */
   SUBSCRIPTION_REQUIRED: 402,
   INTERNAL: 500,
+  // What HTTP itself refuses, before any route reads the request (http/framework-errors.ts).
+  /** The path exists, not with this method (the answer's `Allow` lists those it takes). */
+  METHOD_NOT_ALLOWED: 405,
+  /** The request did not arrive in time. */
+  REQUEST_TIMEOUT: 408,
+  PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
+  /** Not HTTP that can be read (a broken request line or header). */
+  MALFORMED_REQUEST: 400,
+  /** A method this server does not know at all. */
+  NOT_IMPLEMENTED: 501,
+  /** The server is stopping (a deploy or restart): retry, another instance or the next one answers. */
+  SHUTTING_DOWN: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
