@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createLibreOfficeConverter } from './adapters/office/office-pdf.ts';
 import { createPayments } from './adapters/payments/index.ts';
@@ -26,6 +26,7 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
 import { answerClientError, answerFrameworkError, shuttingDown } from './http/framework-errors.ts';
 import { logSerializers } from './http/log-serializers.ts';
+import { openapiOptions } from './http/openapi.ts';
 import { readinessRoutes } from './http/readiness.ts';
 import { installRequestGuards } from './http/request-guards.ts';
 import { sendSecurityHeaders } from './http/security-headers.ts';
@@ -176,10 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 100, fields: 10 } });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Charter API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   installErrorHandler(app, { writeLedger: database.driver !== 'pglite' });
   installRequestGuards(app, ctx);

@@ -24,6 +24,11 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 type Operation = {
   parameters?: { in: string; name: string }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  security?: Record<string, string[]>[];
+};
+type Spec = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { in?: string; name?: string }> };
 };
 type Route = { method: string; url: string; operation: Operation };
 
@@ -83,6 +88,8 @@ describe('every route, called with bad input, answers below 500', () => {
   let ids: number[];
   let keys: (number | string)[];
   let routes: Route[];
+  /** Credentials sent in the query (access_code, receipt…): the document lists them as security schemes. */
+  let queryCredentials: Record<string, string>;
 
   beforeAll(async () => {
     // Previews would convert with LibreOffice on every run; they have tests of their own.
@@ -106,7 +113,12 @@ describe('every route, called with bad input, answers below 500', () => {
     expect(challenge.statusCode).toBe(201);
     keys = [...ids, rows.templateId, (challenge.json() as { id: string }).id];
     await t.app.ready();
-    const spec = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const spec = t.app.swagger() as Spec;
+    queryCredentials = Object.fromEntries(
+      Object.entries(spec.components.securitySchemes)
+        .filter(([, scheme]) => scheme.in === 'query' && scheme.name)
+        .map(([id, scheme]) => [id, scheme.name as string]),
+    );
     // Deletions last, so the rows the other routes are aimed at live through their runs.
     routes = Object.entries(spec.paths)
       .flatMap(([url, operations]) =>
@@ -127,9 +139,12 @@ describe('every route, called with bad input, answers below 500', () => {
       const failures: string[] = [];
       for (const route of routes) {
         const names = route.url.match(/\{\w+\}/g) ?? [];
-        const queryNames = (route.operation.parameters ?? [])
-          .filter((p) => p.in === 'query')
-          .map((p) => p.name);
+        const queryNames = [
+          ...(route.operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+          ...(route.operation.security ?? []).flatMap((r) =>
+            Object.keys(r).flatMap((id) => (queryCredentials[id] ? [queryCredentials[id]] : [])),
+          ),
+        ];
         const schema = route.operation.requestBody?.content?.['application/json']?.schema;
         const body = WRITES.has(route.method)
           ? fc.oneof(

@@ -106,7 +106,10 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/storage/upload',
-    { schema: { tags, querystring: uploadQuery, response: { 201: z.array(storedFile) } } },
+    {
+      config: { upload: { files: 'many', description: 'The files to store in the folder `path`' } },
+      schema: { tags, querystring: uploadQuery, response: { 201: z.array(storedFile) } },
+    },
     async (request, reply) => {
       const actor = await authenticateCabinet(ctx, request);
       const stored = await withUploads(ctx, request, (uploads) =>

@@ -11,13 +11,19 @@ import type { Upload } from './store-uploads.ts';
  * Every file part of a multipart request, spooled to DATA_DIR/tmp as it arrives (the plugin caps each
  * file's size), then handed to `use`; the spooled files are removed afterwards, whatever happens.
  * Shared by the cabinet's upload and a task's document upload. A body that is not well-formed multipart,
- * or has a part that is not a file, is bad input (400).
+ * or has a part that is not a file, is bad input (400). The route must declare `config.upload`, which
+ * gives the OpenAPI document its multipart body (http/openapi.ts): without it, the upload fails loudly.
  */
 export async function withUploads<T>(
   ctx: AppContext,
   request: FastifyRequest,
   use: (uploads: Upload[]) => Promise<T>,
 ): Promise<T> {
+  if (!request.routeOptions.config.upload) {
+    throw new Error(
+      `${request.routeOptions.method} ${request.routeOptions.url} reads files: declare config.upload`,
+    );
+  }
   if (!request.isMultipart()) throw invalid({ file: 'Choose a file to upload.' });
   const uploads: Upload[] = [];
   try {

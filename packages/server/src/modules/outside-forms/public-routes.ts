@@ -104,7 +104,10 @@ export async function publicOutsideFormRoutes(app: App, ctx: AppContext) {
   app.post(
     '/api/unlisted/storage/upload',
     {
-      config: limit,
+      config: {
+        ...limit,
+        upload: { files: 'one', description: "A file for one of the form's document questions" },
+      },
       schema: { tags, querystring: unlistedUploadQuery, response: { 201: storedFile } },
     },
     async (request, reply) => {

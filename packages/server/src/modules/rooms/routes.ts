@@ -211,7 +211,10 @@ export async function roomRoutes(app: App, ctx: AppContext) {
 
   app.post(
     `${base}/:id/document/upload`,
-    { schema: { tags, params: idParams, response: { 201: z.array(roomDocumentView) } } },
+    {
+      config: { upload: { files: 'many', description: 'The files to add to the room as documents' } },
+      schema: { tags, params: idParams, response: { 201: z.array(roomDocumentView) } },
+    },
     async (request, reply) => {
       const actor = await authenticateAccount(ctx, request);
       const docs = await withUploads(ctx, request, (uploads) =>

@@ -72,7 +72,10 @@ export async function documentRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/account/task/:id/upload',
-    { schema: { tags, params: idParams, response: { 201: taskUploadResponse } } },
+    {
+      config: { upload: { files: 'one', description: "The task's document" } },
+      schema: { tags, params: idParams, response: { 201: taskUploadResponse } },
+    },
     async (request, reply) => {
       const actor = await member(request);
       const result = await withUploads(ctx, request, (uploads) =>
