@@ -101,7 +101,12 @@ describe('finished jobs', () => {
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-outbox-'));
     const q = queue();
     const mailer = createMailer(q, { smtpUrl: null, outboxDir, from: 'Charter <no-reply@charter.local>' });
-    const message = { to: 'sam@example.com', subject: 'Your code: 123-456', text: 'Your code is 123-456' };
+    const message = {
+      brand: { name: 'Charter' },
+      to: 'sam@example.com',
+      subject: 'Your code: 123-456',
+      text: 'Your code is 123-456',
+    };
     await database.db.transaction((tx) => mailer.send(tx, message));
     expect(await q.drain()).toBe(1);
     expect(fs.readdirSync(outboxDir)).toHaveLength(1);

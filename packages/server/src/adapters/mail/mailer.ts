@@ -1,13 +1,22 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 
 /** A file attached by its storage key: the job reads the bytes when it sends, the queue keeps only the key. */
 export type MailAttachment = { filename: string; contentType: string; storageKey: string };
 
+/**
+ * Whom a message speaks for: the brand's name is the From display name. The address stays the configured
+ * sender (MAIL_FROM): brands have no sending address of their own whose domain was verified (SPF, DKIM),
+ * and sending as an unverified one would land in spam or be refused.
+ */
+export type MailSender = { name: string };
+
 export type MailMessage = {
+  brand: MailSender;
   to: string;
   subject: string;
   text: string;
@@ -30,12 +39,24 @@ export type MailTransportOptions = {
 
 const MAIL_JOB = 'mail.send';
 
+/** A queued message; jobs queued before messages named their brand have none. */
+type QueuedMail = Omit<MailMessage, 'brand'> & { brand?: MailSender; id: string };
+
+/** MAIL_FROM ('Charter <no-reply@mail.example.com>') as its display name and address. */
+export function parseSender(from: string): { name: string; address: string } {
+  const [parsed] = addressparser(from, { flatten: true });
+  if (!parsed?.address?.includes('@')) throw new Error(`MAIL_FROM is not an email address: ${from}`);
+  return { name: parsed.name, address: parsed.address };
+}
+
 /** Delivers by SMTP when configured, otherwise writes an RFC 5322 .eml file into the outbox folder. */
 export function createMailDelivery(options: MailTransportOptions) {
+  const sender = parseSender(options.from);
+  const domain = sender.address.slice(sender.address.lastIndexOf('@') + 1);
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  const attachmentsOf = async (message: MailMessage) => {
+  const attachmentsOf = async (message: Pick<MailMessage, 'attachments'>) => {
     if (!message.attachments?.length) return undefined;
     const read = options.readAttachment;
     if (!read) throw new Error('This mailer cannot read attachments');
@@ -48,13 +69,17 @@ export function createMailDelivery(options: MailTransportOptions) {
     );
   };
 
-  return async function deliver(message: MailMessage & { id: string }) {
+  return async function deliver({ brand, ...message }: QueuedMail) {
     const mail = {
-      from: options.from,
       ...message,
+      // nodemailer quotes or encodes the name as RFC 5322 needs ("Acme, Inc." <…>, non-ASCII names).
+      from: { name: brand?.name || sender.name, address: sender.address },
       attachments: await attachmentsOf(message),
       date: new Date(),
-      messageId: `<${message.id}@charter>`,
+      // Under the sending domain, as RFC 5322 asks; the id is a random UUID, unique per message.
+      messageId: `<${message.id}@${domain}>`,
+      // Machine-sent (RFC 3834): auto-responders (out-of-office, vacation replies) do not answer it.
+      headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
     };
     if (smtp) {
       await smtp.sendMail(mail);
@@ -72,12 +97,14 @@ export function createMailDelivery(options: MailTransportOptions) {
 export function createMailer(jobs: JobQueue, options: MailTransportOptions): Mailer {
   const deliver = createMailDelivery(options);
   // Messages carry one-time codes and sign-in links: a sent one is not kept, a failed one keeps its recipient.
-  jobs.register(MAIL_JOB, async (payload) => deliver(payload as MailMessage & { id: string }), {
+  jobs.register(MAIL_JOB, async (payload) => deliver(payload as QueuedMail), {
     redact: (payload) => ({ to: payload.to }),
   });
   return {
     async send(tx, message) {
-      await jobs.enqueue(tx, MAIL_JOB, { ...message, id: crypto.randomUUID() });
+      // Only the brand's name is kept with the job, not the whole brand the caller holds.
+      const queued: QueuedMail = { ...message, brand: { name: message.brand.name }, id: crypto.randomUUID() };
+      await jobs.enqueue(tx, MAIL_JOB, queued);
     },
   };
 }

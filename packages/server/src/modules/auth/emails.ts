@@ -5,6 +5,7 @@ type Brand = { name: string; url: string };
 
 export function confirmationCodeEmail(to: string, code: string, brand: Brand): MailMessage {
   return {
+    brand,
     to,
     subject: `Your ${brand.name} confirmation code: ${code}`,
     text: `Welcome to ${brand.name}.\n\nYour confirmation code is ${code}.\n\nEnter it on the confirmation page to verify your email address.\n`,
@@ -16,6 +17,7 @@ export function confirmationCodeEmail(to: string, code: string, brand: Brand): M
 
 export function challengeEmail(to: string, code: string, link: string, brand: Brand): MailMessage {
   return {
+    brand,
     to,
     subject: `Your ${brand.name} sign-in code: ${code}`,
     text: `Use this code to sign in to ${brand.name}: ${code}\n\nOr open this link: ${link}\n\nThe code is valid for 24 hours. If you did not ask for it, ignore this email.\n`,
@@ -29,6 +31,7 @@ export function challengeEmail(to: string, code: string, link: string, brand: Br
 export function resetPasswordEmail(to: string, link: string, brand: Brand, firstTime = false): MailMessage {
   const action = firstTime ? 'set a password for' : 'reset your password for';
   return {
+    brand,
     to,
     subject: firstTime ? `Set your ${brand.name} password` : `Reset your ${brand.name} password`,
     text: `Someone asked to ${action} ${brand.name} with this email address.\n\nOpen this link to choose a new password (valid for 1 hour): ${link}\n\nIf it was not you, ignore this email.\n`,

@@ -8,6 +8,7 @@ type Invitation = { to: string; inviter: string; workspace: string; link: string
 /** A new person: who invited them to which workspace, and a link to choose a password (7 days). */
 export function invitationEmail({ to, inviter, workspace, link, brand }: Invitation): MailMessage {
   return {
+    brand,
     to,
     subject: `${inviter} invited you to ${workspace} on ${brand.name}`,
     text: `${inviter} invited you to join ${workspace} on ${brand.name}.\n\nOpen this link to set up your sign-in (choose a password), then sign in to see the workspace (valid for ${INVITATION_TTL_DAYS} days): ${link}\n\nIf you were not expecting this, ignore this email.\n`,
@@ -20,6 +21,7 @@ export function invitationEmail({ to, inviter, workspace, link, brand }: Invitat
 /** Someone who already signs in: the workspace now appears among theirs. */
 export function addedEmail({ to, inviter, workspace, link, brand }: Invitation): MailMessage {
   return {
+    brand,
     to,
     subject: `You were added to ${workspace}`,
     text: `${inviter} added you to ${workspace} on ${brand.name}. It now appears among your workspaces: ${link}\n`,

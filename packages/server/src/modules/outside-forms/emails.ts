@@ -12,6 +12,7 @@ export function formLinkEmail(
   const intro = `You have been asked to fill out "${form.name}".`;
   const about = form.description ? `\n\n${form.description}` : '';
   return {
+    brand,
     to,
     subject: `Please fill out: ${form.name}`,
     text: `Hello,\n\n${intro}${about}\n\nOpen the form: ${link}\n\nNo sign-in is needed. Do not share this link: anyone with it can fill the form.\n\n${brand.name}\n`,

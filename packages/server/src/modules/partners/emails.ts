@@ -19,6 +19,7 @@ export function addedToTeamEmail(input: {
   const action = setUpLink ? 'Set up your sign-in' : 'Open your teams';
   const validity = setUpLink ? ` (the link is valid for ${INVITATION_TTL_DAYS} days)` : '';
   return {
+    brand,
     to,
     subject: `${by} added you to ${team} on ${brand.name}`,
     text: `${by} added you to the team ${team} on ${brand.name}.\n\n${action}${validity}: ${link}\n`,

@@ -17,6 +17,7 @@ export function reviewRequestEmail(
   const ask = `${sender} asks you to review "${title}".`;
   const until = `The link is valid until ${expiryText(expires)}. Do not forward this email: anyone with the link can comment in your name.`;
   return {
+    brand,
     to,
     subject: `Please review: ${title}`,
     text: `Hello ${name},\n\n${ask}\n\nOpen your personal link to read it and suggest changes: ${link}\n\n${until}\n\n${brand.name}\n`,

@@ -15,6 +15,7 @@ export function roomLinkEmail(
   const intro = `${sender} shared the room "${room}" with you.`;
   const warning = 'This link is personal: do not forward this email.';
   return {
+    brand,
     to,
     subject: `${room}: your room link`,
     text: `Hello,\n\n${intro}\n\nOpen it here: ${link}\n\n${warning}\n\n${brand.name}\n`,

@@ -11,6 +11,7 @@ export function roomVerificationEmail(
   brand: MailBrand,
 ): MailMessage {
   return {
+    brand,
     to,
     subject: `Your ${brand.name} verification code: ${code}`,
     text: `Use this code to verify your email for ${room}: ${code}\n\nEnter it on the page you came from, or open: ${link}\n\nThe code is valid for 24 hours. If you did not ask for it, ignore this email.\n`,

@@ -12,6 +12,7 @@ export function signingRequestEmail(request: Request, brand: MailBrand, reminder
   const { to, name, title, sender, link, expires } = request;
   const ask = `${sender} asks you to sign "${title}".`;
   return {
+    brand,
     to,
     subject: `${reminder ? 'Reminder: ' : ''}Please sign: ${title}`,
     text: `Hello ${name},\n\n${ask}\n\nOpen your personal link to read and sign it: ${link}\n\nThe link is valid until ${expiryText(expires)}. Do not forward this email: anyone with the link can sign in your name.\n\n${brand.name}\n`,
@@ -31,6 +32,7 @@ export function completedEmail(
 ): MailMessage {
   const text = `"${title}" has been signed by everyone. The signed PDF, with its signing certificate, is attached.`;
   return {
+    brand,
     to: to.email,
     subject: `Completed: ${title}`,
     text: `Hello ${to.name},\n\n${text}\n\n${brand.name}\n`,
@@ -53,6 +55,7 @@ export function declinedEmail(
 ): MailMessage {
   const text = `${who} declined to sign "${title}". Their reason: ${reason}`;
   return {
+    brand,
     to,
     subject: `Declined: ${title}`,
     text: `${text}\n\nThe document can no longer be signed; send a new one if needed.\n\n${brand.name}\n`,
@@ -65,6 +68,7 @@ export function declinedEmail(
 export function voidedEmail(to: string, title: string, sender: string, brand: MailBrand): MailMessage {
   const text = `${sender} voided "${title}": it no longer needs your signature.`;
   return {
+    brand,
     to,
     subject: `Voided: ${title}`,
     text: `${text}\n\n${brand.name}\n`,
