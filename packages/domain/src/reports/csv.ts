@@ -1,13 +1,22 @@
 import Papa from 'papaparse';
 
-/** A cell a spreadsheet would read as a formula (=, +, -, @, and tab/return which some treat alike). */
-const FORMULA = /^[=+\-@\t\r]/;
+/** What a spreadsheet reads as the start of a formula (OWASP's list: tab and return are read alike). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A sign followed only by digits and the punctuation of numbers, amounts, dates and phone numbers
+ * ('-5', '-$1,234.50', '+1 (202) 555-1234'): no function, reference or operator but minus to run.
+ */
+const SIGNED_NUMBER = /^[+-][\d\s().,/$%-]*$/;
 
-/** A cell as written to a CSV file: a formula-like text gets a leading apostrophe so it stays text. */
+/**
+ * A cell as written to a CSV file. Text a spreadsheet would run as a formula (CSV injection:
+ * '=HYPERLINK(…)', '@SUM(…)', '+cmd|…', '-2+3') gets a leading apostrophe so it stays text; a number or
+ * phone that merely starts with a sign is written as it is, so exports keep their values.
+ */
 export const neutraliseCell = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  return FORMULA.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !SIGNED_NUMBER.test(text) ? `'${text}` : text;
 };
 
 /**

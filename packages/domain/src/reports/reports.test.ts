@@ -16,6 +16,20 @@ describe('report values (spec 3 §5)', () => {
     expect(displayValue('checkbox_group', '["A","B"]')).toBe('A, B');
   });
 
+  it('shows numbers with thousands separators and amounts in dollars, every digit kept', () => {
+    expect(displayValue('integer', '4000000')).toBe('4,000,000');
+    expect(displayValue('number', '-1234567.125')).toBe('-1,234,567.125');
+    expect(displayValue('float', '0.25')).toBe('0.25');
+    expect(displayValue('integer', 'about ten')).toBe('about ten');
+    expect(displayValue('currency', '4000000')).toBe('$4,000,000.00');
+    expect(displayValue('currency', '$1,234.50')).toBe('$1,234.50');
+    expect(displayValue('currency', '-$1,234.50')).toBe('-$1,234.50');
+    expect(displayValue('currency', '($500)')).toBe('-$500.00');
+    expect(displayValue('float_currency', '$0.00001')).toBe('$0.00001');
+    // Text fields stay as typed, digits or not.
+    expect(displayValue('string', '4000000')).toBe('4000000');
+  });
+
   it('shows only the last 4 digits of a 9-digit social security number', () => {
     expect(displayValue('social_security', '123456789')).toBe('6789');
     expect(displayValue('social_security', '123-45-6789')).toBe('6789');
@@ -93,9 +107,43 @@ describe('report CSV', () => {
     ]);
     expect(csv.split('\r\n')[0]).toBe('Name,Note');
     expect(csv).toContain(`"'=HYPERLINK(""x"")","a, b"`);
-    expect(csv).toContain(`'+1,"say ""hi"""`);
-    expect(csv).toContain(`'-2,"two\nlines"`);
+    expect(csv).toContain(`+1,"say ""hi"""`);
+    expect(csv).toContain(`-2,"two\nlines"`);
     expect(csv).toContain(`'@SUM(A1),`);
+  });
+
+  it('neutralises only what a spreadsheet would run: signed numbers and phones keep their value', () => {
+    for (const kept of [
+      '+1 (202) 555-1234',
+      '-5',
+      '-1,000.50',
+      '-$1,234.50',
+      '+44 20 7946 0958',
+      '-12.5%',
+      '-',
+    ]) {
+      expect(neutraliseCell(kept), kept).toBe(kept);
+    }
+    for (const formula of [
+      '=1+1',
+      '=HYPERLINK("http://x","y")',
+      '@SUM(A1:A2)',
+      "+cmd|' /C calc'!A0",
+      '-2+3',
+      '-1+A1',
+      '+A1',
+      '-SUM(A1)',
+      '\t=1',
+      '\r=1',
+    ]) {
+      expect(neutraliseCell(formula), formula).toBe(`'${formula}`);
+    }
+    // In a file: written as typed, no apostrophe, and unquoted (nothing in them needs CSV quoting).
+    const [, line] = toCsv([
+      ['Phone', 'Amount'],
+      ['+1 (202) 555-1234', '-5'],
+    ]).split('\r\n');
+    expect(line).toBe('+1 (202) 555-1234,-5');
   });
 
   it('reads back every row it writes, formula-like cells only prefixed', () => {

@@ -2,7 +2,7 @@ export * from './address.ts';
 export * from './codes.ts';
 export * from './company-name.ts';
 export * from './constants.ts';
-export * from './csv.ts';
+export * from './counts.ts';
 export * from './email.ts';
 export * from './file-name.ts';
 export * from './messages.ts';

@@ -6,6 +6,8 @@ const columns = [
   { key: 'name', label: 'Name', type: 'string' },
   { key: 'note', label: 'Note', type: 'string' },
   { key: 'shares', label: 'Shares', type: 'string' },
+  { key: 'phone', label: 'Phone', type: 'phone' },
+  { key: 'balance', label: 'Balance', type: 'integer' },
 ];
 const rows = [
   {
@@ -16,7 +18,7 @@ const rows = [
   {
     resource_id: 2,
     created_at: '2026-01-02T00:00:00Z',
-    values: { name: 'Grace', note: 'line\nbreak', shares: '5' },
+    values: { name: 'Grace', note: 'line\nbreak', shares: '5', phone: '+1 (202) 555-1234', balance: '-5' },
   },
 ];
 
@@ -38,5 +40,10 @@ describe('ledger CSV', () => {
     const one = ledgerCsv(columns, rows, { inputs: new Set(['shares']), resources: new Set([2]) });
     expect(parseCsv(one)).toEqual([['Shares'], ['5']]);
     expect(resourceName(rows[1], columns)).toBe('Grace');
+  });
+
+  it('writes a phone or a negative number as it is, never as text with an apostrophe', () => {
+    const csv = ledgerCsv(columns, rows, { inputs: new Set(['phone', 'balance']), resources: new Set([2]) });
+    expect(csv.split('\r\n')[1]).toBe('+1 (202) 555-1234,-5');
   });
 });
