@@ -20,6 +20,7 @@ export * from './reports/contract.ts';
 export * from './review/contract.ts';
 export * from './rooms/constants.ts';
 export * from './rooms/contract.ts';
+export * from './rooms/history-item.ts';
 export * from './rooms/settings-contract.ts';
 export * from './rooms/visitor-contract.ts';
 export * from './rules/index.ts';

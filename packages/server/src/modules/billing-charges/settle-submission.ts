@@ -1,4 +1,4 @@
-import { CREDITS_MESSAGES, creditsIdempotencyKey, PAYMENT_MESSAGES } from '@charter/domain';
+import { CREDITS_MESSAGES, countOf, creditsIdempotencyKey, PAYMENT_MESSAGES } from '@charter/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accountCredits, charges, type transactions } from '../../db/schema/index.ts';
@@ -42,7 +42,7 @@ export async function settleSubmission(input: {
     ...pricing.credits.map((c) => ({
       idempotencyKey: creditsIdempotencyKey(accountId, c.taskId),
       purpose: 'credits',
-      label: `${c.credits} document credit${c.credits === 1 ? '' : 's'}`,
+      label: countOf(c.credits, 'document credit'),
       taskId: c.taskId,
       amountCents: 0,
       status: coveredCredits ? 'covered' : 'succeeded',

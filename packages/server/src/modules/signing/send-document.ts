@@ -1,4 +1,5 @@
 import {
+  countOf,
   DOCUMENT_STATUS,
   SIGNING_FIELD_WITHOUT_SIGNER,
   SIGNING_NO_SIGNERS,
@@ -104,7 +105,7 @@ export async function sendForSignature(input: {
   await announce(tx, sent, {
     timeline: {
       label: 'Sent for signature',
-      description: `${document.label} was sent to ${signers.length} signer(s).`,
+      description: `${document.label} was sent to ${countOf(signers.length, 'signer')}.`,
       icon: 'send',
     },
   });

@@ -1,4 +1,4 @@
-import { CREDIT_WARNING_MIN_WIDTH, CREDIT_WARNING_UNDER } from '@charter/domain';
+import { CREDIT_WARNING_MIN_WIDTH, CREDIT_WARNING_UNDER, countOf } from '@charter/domain';
 import { Badge, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSession } from '../../app/session.tsx';
@@ -21,13 +21,13 @@ export function CreditCounter({ companyId, roleId }: Props) {
   const data = credits.data;
   if (!data?.visible) return null;
   const warn = data.remaining < CREDIT_WARNING_UNDER && verified && wide;
-  const label = `${data.remaining} document credit${data.remaining === 1 ? '' : 's'} left`;
+  const label = `${countOf(data.remaining, 'document credit')} left`;
   return (
     <Tooltip
       label={
         warn
-          ? `${data.remaining} of ${data.limit} document credits left. Click "Upgrade Plan" to get more credits.`
-          : `${data.used} of ${data.limit} document credits used`
+          ? `${data.remaining} of ${countOf(data.limit, 'document credit')} left. Click "Upgrade Plan" to get more credits.`
+          : `${data.used} of ${countOf(data.limit, 'document credit')} used`
       }
     >
       <Badge

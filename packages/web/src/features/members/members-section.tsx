@@ -1,4 +1,5 @@
 import {
+  countOf,
   GENERIC_ERROR_PERSISTS,
   MEMBER_REMOVED,
   type MemberView,
@@ -89,7 +90,7 @@ export function MembersSection({ companyId, userId }: { companyId: number; userI
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {list.count} of {list.user_limit} members
+          {list.count} of {countOf(list.user_limit, 'member')}
         </Text>
         {list.abilities.invite && (
           <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>

@@ -1,4 +1,10 @@
-import { ROOM_HISTORY_SORTS, ROOM_MESSAGES, type RoomHistorySort, type RoomUserView } from '@charter/domain';
+import {
+  historyItem,
+  ROOM_HISTORY_SORTS,
+  ROOM_MESSAGES,
+  type RoomHistorySort,
+  type RoomUserView,
+} from '@charter/domain';
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
@@ -96,11 +102,7 @@ export function HistoryModal({
                   <Table.Td>{new Date(entry.created_at).toLocaleString('en-US')}</Table.Td>
                   {user === null && <Table.Td>{entry.user?.name ?? '--'}</Table.Td>}
                   <Table.Td>{ACTION_LABELS[entry.action] ?? entry.action}</Table.Td>
-                  <Table.Td>
-                    {[entry.label, entry.sublabel, entry.page === null ? '' : `page ${entry.page}`]
-                      .filter(Boolean)
-                      .join(' · ') || '--'}
-                  </Table.Td>
+                  <Table.Td>{historyItem(entry)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-xs"

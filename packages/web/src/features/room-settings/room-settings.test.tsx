@@ -108,7 +108,8 @@ beforeEach(() => {
             id: 77,
             action: 'view',
             label: 'deck.pdf',
-            sublabel: '',
+            // As the visitor's preview records a page view: the page as detail and as page.
+            sublabel: 'Page 2',
             file_id: 1,
             page: 2,
             seconds: 5,
@@ -145,6 +146,16 @@ describe('room settings rules', () => {
 });
 
 describe('<RoomSettings>', () => {
+  it('counts one hidden user in the singular, and visits by their number', async () => {
+    const base = api.apiFetch.getMockImplementation();
+    api.apiFetch.mockImplementation(async (path: string, options?: object) =>
+      path === '/api/account/admin/room/5/code' ? [] : base?.(path, options),
+    );
+    open();
+    expect(await screen.findByRole('button', { name: 'Show 1 more user' })).toBeTruthy();
+    expect(screen.getAllByTestId('room-user')[1].textContent).toContain('1 visit ·');
+  });
+
   it('shows totals, the first 4 users and Show N more users', async () => {
     open();
     expect((await screen.findByTestId('Total Visits')).textContent).toBe('42');
@@ -206,7 +217,8 @@ describe('<RoomSettings>', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByText('No history found for Ivan.')).toBeNull());
     fireEvent.click(within(rows[1]).getByRole('button', { name: 'History' }));
-    expect(await screen.findByTestId('history-entry')).toBeTruthy();
+    expect((await screen.findByTestId('history-entry')).textContent).toContain('deck.pdf · Page 2');
+    expect(screen.getByTestId('history-entry').textContent).not.toMatch(/Page 2 · page 2/i);
     api.apiBlob.mockResolvedValue(new Blob(['Date\r\n']));
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'Vera history.csv'));

@@ -1,4 +1,5 @@
 import {
+  countOf,
   ROOM_SETTINGS_USERS_SHOWN,
   type RoomCodeView,
   type RoomUserSort,
@@ -100,7 +101,7 @@ export function UsersPanel({
                 <Text size="xs" c="dimmed">
                   {[
                     entry.user.email === entry.user.name ? null : entry.user.email,
-                    `${entry.user.times_visited} ${entry.user.times_visited === 1 ? 'visit' : 'visits'}`,
+                    countOf(entry.user.times_visited, 'visit'),
                     `last visited ${date(entry.user.last_visited)}`,
                   ]
                     .filter(Boolean)
@@ -155,14 +156,14 @@ export function UsersPanel({
         )}
         {hidden > 0 && (
           <Button variant="subtle" size="xs" onClick={() => setExpanded(true)}>
-            {`Show ${hidden} more users`}
+            {`Show ${countOf(hidden, 'more user')}`}
           </Button>
         )}
         {expanded && total > users.length && (
           <Text
             size="xs"
             c="dimmed"
-          >{`Showing the first ${users.length} of ${total} users in this order.`}</Text>
+          >{`Showing the first ${users.length} of ${countOf(total, 'user')} in this order.`}</Text>
         )}
         {expanded && entries.length > ROOM_SETTINGS_USERS_SHOWN && (
           <Button variant="subtle" size="xs" onClick={() => setExpanded(false)}>

@@ -1,4 +1,5 @@
 import {
+  countOf,
   GENERIC_ERROR,
   ROOM_ACCESS,
   ROOM_ADMIN_MESSAGES,
@@ -123,12 +124,11 @@ function RoomsTable({ companyId, rooms }: { companyId: number; rooms: UserRoomVi
   );
 }
 
-const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const contentsOf = ({ counts }: UserRoomView) =>
   [
-    counted(counts.documents, 'document'),
-    counted(counts.links, 'link'),
-    counted(counts.tables, 'table'),
+    countOf(counts.documents, 'document'),
+    countOf(counts.links, 'link'),
+    countOf(counts.tables, 'table'),
   ].join(' · ');
 
 /** What the room's detail adds to the list: documents requiring signature and the last visit. */

@@ -1,4 +1,4 @@
-import { SHARED_LINK_MESSAGES, type UnlistedFolderListing } from '@charter/domain';
+import { countOf, SHARED_LINK_MESSAGES, type UnlistedFolderListing } from '@charter/domain';
 import {
   Alert,
   Anchor,
@@ -223,7 +223,7 @@ function Listing({
       )}
       {listing.total_files > listing.files.length ? (
         <Text size="sm" c="dimmed">
-          Showing {listing.files.length} of {listing.total_files} files.
+          Showing {listing.files.length} of {countOf(listing.total_files, 'file')}.
         </Text>
       ) : null}
       {listing.parent_path !== null ? (

@@ -1,3 +1,4 @@
+import { countOf } from '@charter/domain';
 import { Alert, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useRef } from 'react';
@@ -17,7 +18,7 @@ type Props = {
 };
 
 export const progressText = (done: number, total: number) =>
-  total === 0 ? 'No fields to fill' : `${done} of ${total} fields`;
+  total === 0 ? 'No fields to fill' : `${done} of ${countOf(total, 'field')}`;
 
 /** The foot of the document, always in view: how far the signer is, the next field, Finish. */
 export function SigningBar({

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { progressText } from './signing-bar.tsx';
 import { todayText } from './signing-fields.ts';
 import { returnPath, SigningPage, screenFor } from './signing-page.tsx';
 
@@ -212,5 +213,13 @@ describe('returnPath', () => {
     expect(returnPath('?return=%2Fdata-room%2F%5C%5Cevil.example')).toBeNull();
     expect(returnPath('?return=%2Fsettings')).toBeNull();
     expect(returnPath('?return=javascript%3Aalert(1)')).toBeNull();
+  });
+});
+
+describe('the progress of the signing bar', () => {
+  it('counts one field in the singular', () => {
+    expect(progressText(0, 1)).toBe('0 of 1 field');
+    expect(progressText(1, 3)).toBe('1 of 3 fields');
+    expect(progressText(0, 0)).toBe('No fields to fill');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  countOf,
   displayValue,
   REPORT_MESSAGES,
   type ReportColumn,
@@ -143,10 +144,10 @@ export function ResourceTable({
       {collapsed ? (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {shown.length} rows
+            {countOf(shown.length, 'row')}
           </Text>
           <Button size="xs" variant="subtle" onClick={() => setCollapsed(false)}>
-            Show {shown.length} rows
+            Show {countOf(shown.length, 'row')}
           </Button>
         </Group>
       ) : shown.length > TABLE_VIRTUALIZE_ABOVE ? (
