@@ -3,6 +3,7 @@ import advancedFormat from 'dayjs/plugin/advancedFormat.js';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { parseAddress } from '../answers/addresses.ts';
 import { DATE_DISPLAY_FORMAT, DATE_INPUT_FORMATS } from '../answers/dates.ts';
+import { formatCurrency, groupThousands, parseCurrency } from '../answers/money.ts';
 
 export { parseAddress };
 
@@ -40,9 +41,17 @@ function displayPercent(value: string): string {
   return Number.isFinite(number) ? `${number.toLocaleString('en-US', { maximumFractionDigits: 4 })}%` : text;
 }
 
+/** An amount as the app writes money ('4000000' → '$4,000,000.00'); sub-cent amounts stay as stored. */
+function displayAmount(value: string): string {
+  const amount = parseCurrency(value);
+  return amount === null ? value : formatCurrency(amount);
+}
+
 /**
  * How a report cell shows a stored value (spec 3 §5): empty '--', pipes as commas, percent as percent,
- * booleans Yes/No, a 9-digit social security number by its last 4, dates MM/DD/YYYY, addresses on one line.
+ * booleans Yes/No, a 9-digit social security number by its last 4, dates MM/DD/YYYY, addresses on one line,
+ * numbers with thousands separators and amounts in dollars (negatives with a minus). Tables show every
+ * digit: the K and M suffixes of spec 1 are for dashboard totals, not for rows someone reconciles.
  */
 export function displayValue(type: string, value: string | null | undefined): string {
   const text = (value ?? '').trim();
@@ -52,6 +61,13 @@ export function displayValue(type: string, value: string | null | undefined): st
       return ['true', '1', 'yes'].includes(text.toLowerCase()) ? 'Yes' : 'No';
     case 'percent':
       return displayPercent(text);
+    case 'integer':
+    case 'number':
+    case 'float':
+      return groupThousands(text) ?? text;
+    case 'currency':
+    case 'float_currency':
+      return displayAmount(text);
     case 'social_security': {
       const digits = text.replace(/\D/g, '');
       return digits.length === 9 ? digits.slice(-4) : text;

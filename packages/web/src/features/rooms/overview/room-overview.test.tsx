@@ -3,7 +3,6 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RoomOverviewSections } from './room-overview.tsx';
-import { displayValue } from './room-resource-table.tsx';
 
 const overview: RoomOverview = {
   documents: [
@@ -35,12 +34,14 @@ const overview: RoomOverview = {
       fields: [
         { key: 'email', label: 'Email', type: 'email' },
         { key: 'roles', label: 'Roles', type: 'text' },
+        { key: 'shares', label: 'Shares', type: 'integer' },
+        { key: 'paid', label: 'Paid', type: 'currency' },
       ],
       rows: [
         {
           resource_id: 4,
           name: 'Ada Lovelace',
-          values: { email: 'ada@example.com', roles: 'Chair|Director' },
+          values: { email: 'ada@example.com', roles: 'Chair|Director', shares: '4000000', paid: '' },
         },
       ],
     },
@@ -94,9 +95,15 @@ describe('the room overview (props only, shared with the visitor page)', () => {
     expect(onRemove).toHaveBeenCalledWith(overview.documents[1]);
   });
 
-  it("shows '--' for empty values", () => {
-    expect(displayValue(undefined)).toBe('--');
-    expect(displayValue(' ')).toBe('--');
-    expect(displayValue('a|b')).toBe('a, b');
+  it("shows values as reports do: '--' when empty, numbers grouped", () => {
+    show();
+    const table = screen.getByRole('region', { name: 'Directors' });
+    expect(within(table).getByText('4,000,000')).toBeTruthy();
+    expect(within(table).getByText('--')).toBeTruthy();
+  });
+
+  it('counts documents in the singular when there is one', () => {
+    show({ overview: { ...overview, summary: { documents: 1, required: 0 } } });
+    expect(screen.getByText('1 document, 0 requiring signature')).toBeTruthy();
   });
 });

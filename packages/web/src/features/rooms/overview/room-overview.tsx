@@ -1,4 +1,4 @@
-import type { RoomOverview as Overview, RoomDocumentView } from '@charter/domain';
+import { countOf, type RoomOverview as Overview, type RoomDocumentView } from '@charter/domain';
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type RoomDocumentActions, RoomDocumentsList } from './room-documents-list.tsx';
@@ -44,7 +44,7 @@ export function RoomOverviewSections({
           emptyText="No documents yet."
         />
         <Text size="xs" c="dimmed" mt={4}>
-          {overview.summary.documents} documents, {overview.summary.required} requiring signature
+          {countOf(overview.summary.documents, 'document')}, {overview.summary.required} requiring signature
         </Text>
       </div>
       <div id="links">

@@ -1,4 +1,4 @@
-import type { RoomTableView } from '@charter/domain';
+import { displayValue, type RoomTableView } from '@charter/domain';
 import { ActionIcon, Button, Group, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 
@@ -10,10 +10,6 @@ export type RoomTableActions = {
   onRemoveRecord: (table: RoomTableView, resourceId: number) => void;
   onRemoveField: (table: RoomTableView, key: string) => void;
 };
-
-/** Spec 3 §5 value display: empty values show '--', pipes read as commas. */
-export const displayValue = (value: string | undefined) =>
-  value === undefined || value.trim() === '' ? '--' : value.split('|').join(', ');
 
 /** An overview table of resources (people, companies, a checklist), props only; edits in edit mode. */
 export function RoomResourceTable({ table, actions }: { table: RoomTableView; actions?: RoomTableActions }) {
@@ -96,7 +92,7 @@ export function RoomResourceTable({ table, actions }: { table: RoomTableView; ac
                 <Table.Tr key={row.resource_id}>
                   <Table.Td>{row.name}</Table.Td>
                   {table.fields.map((field) => (
-                    <Table.Td key={field.key}>{displayValue(row.values[field.key])}</Table.Td>
+                    <Table.Td key={field.key}>{displayValue(field.type, row.values[field.key])}</Table.Td>
                   ))}
                   {actions ? (
                     <Table.Td>
