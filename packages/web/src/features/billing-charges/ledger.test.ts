@@ -1,3 +1,4 @@
+import type { ReportRow } from '@charter/domain';
 import { parseCsv } from '@charter/domain/reports/csv';
 import { describe, expect, it } from 'vitest';
 import { ledgerCsv, ledgerFileName, resourceName } from './ledger.ts';
@@ -9,7 +10,7 @@ const columns = [
   { key: 'phone', label: 'Phone', type: 'phone' },
   { key: 'balance', label: 'Balance', type: 'integer' },
 ];
-const rows = [
+const rows: ReportRow[] = [
   {
     resource_id: 1,
     created_at: '2026-01-01T00:00:00Z',
