@@ -1,4 +1,5 @@
-import { countOf } from '@charter/domain';
+// The subpath, not the package index: the signing page's bundle stays without the domain's contracts.
+import { countOf } from '@charter/domain/rules/counts';
 import { Alert, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useRef } from 'react';

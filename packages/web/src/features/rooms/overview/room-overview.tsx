@@ -1,4 +1,5 @@
-import { countOf, type RoomOverview as Overview, type RoomDocumentView } from '@charter/domain';
+import type { RoomOverview as Overview, RoomDocumentView } from '@charter/domain';
+import { countOf } from '@charter/domain/rules/counts';
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type RoomDocumentActions, RoomDocumentsList } from './room-documents-list.tsx';

@@ -1,4 +1,5 @@
-import { displayValue, type RoomTableView } from '@charter/domain';
+import type { RoomTableView } from '@charter/domain';
+import { displayValue } from '@charter/domain/reports/display';
 import { ActionIcon, Button, Group, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 
