@@ -73,7 +73,7 @@ const ACTORS: Actor[] = [
 type Credentials = {
   headers: Record<string, string>;
   roomCode: string;
-  redeem: { id: number; code: string };
+  redeem: { id: number | string; code: string };
   challenge: { id: string; code: string };
   fileId: number;
   historyId: number;
@@ -384,7 +384,7 @@ describe.each(['private', 'open'] as const)(
       return made;
     };
 
-    const redeem = async (code: string, made: { id: number; secret: string }) => {
+    const redeem = async (code: string, made: { id: number | string; secret: string }) => {
       const res = await inject(
         {
           method: 'POST',

@@ -95,12 +95,15 @@ describe('room settings: sharing, users, history, analytics (spec 3 §2, §3, §
     const mails = await t.mailTo(email);
     expect(mails).toHaveLength(1);
     const roomCode = deriveCode(await linkSecret(t.ctx, t.ctx.db), 'room', room.id, room.codeGeneration);
-    const match = mails[0].text.match(/(\S+)\/invites\/room\/([\w-]+)\?id=(\d+)&code=([\w-]+)/);
+    const match = mails[0].text.match(/(\S+)\/invites\/room\/([\w-]+)\?id=([\w-]+)&code=([\w-]+)/);
     expect(match).not.toBeNull();
-    const [, linkUrl, linkRoomCode, codeId, secret] = match!;
+    const [, linkUrl, linkRoomCode, linkId, secret] = match!;
     expect(linkUrl).toBe('http://localhost:3000');
     expect(linkRoomCode).toBe(roomCode);
-    expect(Number(codeId)).toBe(code.id);
+    // The link is named by its random public id (22 characters, 128 bits), not the row's sequential id.
+    expect(linkId).toBe(code.publicId);
+    expect(linkId).toMatch(/^[\w-]{22}$/);
+    expect(linkId).not.toBe(String(code.id));
     expect(code.codeHash).toBe(codeHash(secret));
     expect(code.codeHash).not.toContain(secret);
 

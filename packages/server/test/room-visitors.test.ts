@@ -233,7 +233,7 @@ describe('personal links', () => {
       { id: link.id, code: link.secret },
     );
     expect(elsewhere.body).toMatchObject({ code: 'E_CODE_INVALID', message: VISITOR_MESSAGES.inviteInvalid });
-    await t.ctx.db.update(roomCodes).set({ revokedAt: new Date() }).where(eq(roomCodes.id, link.id));
+    await t.ctx.db.update(roomCodes).set({ revokedAt: new Date() }).where(eq(roomCodes.id, link.rowId));
     const revoked = await call(
       'POST',
       `/api/guest/rooms/${a.code}/redeem`,

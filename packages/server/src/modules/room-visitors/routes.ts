@@ -36,16 +36,16 @@ import { listOwnHistory } from './list-history.ts';
 import { listRoomForms } from './list-room-forms.ts';
 import { openRoom } from './open-room.ts';
 import { recordHistory } from './record-history.ts';
-import { redeemRoomCode } from './redeem-room-code.ts';
+import { attemptClient, redeemRoomCode } from './redeem-room-code.ts';
 import { requestVerification } from './request-verification.ts';
-import { readCredentials, resolveViewer } from './resolve-viewer.ts';
+import { readCredentials, readVisitorKey, resolveViewer } from './resolve-viewer.ts';
 import { assertMayDownload, findViewableFile, issueRoomFileToken } from './room-file.ts';
 import { verifyVisitor } from './verify-visitor.ts';
 import { watermarkForViewer } from './watermark-hook.ts';
 
 const tags = ['guest'];
 const GUEST_REQUESTS_PER_MINUTE = 240;
-/** Personal links are long random secrets and locked after 5 wrong tries; this limit is against floods. */
+/** Personal links are long random secrets, each client refused after 5 wrong tries; this limit is against floods. */
 const REDEEM_PER_MINUTE = 30;
 const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
@@ -146,7 +146,8 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const room = await findRoomByCode(ctx.db, request.params.code);
       reply.headers(noStore);
-      return redeemRoomCode({ db: ctx.db, room, id: request.body.id, secret: request.body.code });
+      const client = attemptClient(request.ip, readVisitorKey(request));
+      return redeemRoomCode({ db: ctx.db, room, id: request.body.id, secret: request.body.code, client });
     },
   );
 

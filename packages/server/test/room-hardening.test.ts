@@ -1,0 +1,122 @@
+import { ROOM_MESSAGES, ROOM_SETTINGS_MESSAGES, VISITOR_MESSAGES } from '@charter/domain';
+import { and, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomToken } from '../src/adapters/secrets.ts';
+import {
+  files,
+  memberships,
+  outsideForms,
+  projects,
+  resources,
+  roomCodes,
+  roomDocuments,
+  roomHistory,
+  roomSessions,
+  rooms,
+  roomTableRows,
+  roomTables,
+  roomVisitors,
+  transactions,
+} from '../src/db/schema/index.ts';
+import { accountCaller, type Json, type SignedIn, signedIn, uniqueEmail } from './factories.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import {
+  addRoomFile,
+  insertCodedRoom,
+  newVisitorKey,
+  personalLink,
+  type RoomGuest,
+  roomGuestHeaders,
+} from './support/rooms.ts';
+
+/**
+ * Issue 22's room hardening: personal links no one else can lock, file tokens checked at each use,
+ * history words the server's own, history hidden and never erased, completion against page counts.
+ */
+let t: TestApp;
+let owner: SignedIn;
+const admin = accountCaller(() => t);
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signedIn(t);
+});
+afterAll(() => t.close());
+
+type Access = 'private' | 'open' | 'sign-in';
+const makeRoom = (access: Access) =>
+  insertCodedRoom(t, owner.account!.id, { open: access !== 'private', requireAuth: access === 'sign-in' });
+
+async function call(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  who?: RoomGuest,
+  payload?: unknown,
+  remoteAddress = '127.0.0.1',
+) {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: roomGuestHeaders(who),
+    payload: payload as Json,
+    remoteAddress,
+  });
+  const json = res.headers['content-type']?.toString().startsWith('application/json');
+  return { status: res.statusCode, body: (json ? res.json() : {}) as Json, raw: res };
+}
+
+const redeem = (code: string, id: number | string, secret: string, key: string, ip = '127.0.0.1') =>
+  call('POST', `/api/guest/rooms/${code}/redeem`, { key }, { id, code: secret }, ip);
+
+async function pdfOf(pages: number) {
+  const pdf = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) pdf.addPage([200, 200]);
+  return Buffer.from(await pdf.save());
+}
+
+describe('A. a personal link no other invitee can lock', () => {
+  it('counts wrong secrets per client: a guesser is refused, the invitee on another client is not', async () => {
+    const { room, code } = await makeRoom('private');
+    const link = await personalLink(t, room.id, uniqueEmail('invitee'));
+    const guesser = newVisitorKey();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await redeem(code, link.id, `wrong-${i}`, guesser, '10.1.1.1');
+      expect(wrong.body.code).toBe('E_CODE_INVALID');
+    }
+    // The guessing client is refused, even with the right secret…
+    const locked = await redeem(code, link.id, link.secret, guesser, '10.1.1.1');
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({ code: 'E_CODE_RETRY', message: VISITOR_MESSAGES.inviteLocked });
+    // …a browser of its own on the same network is another client…
+    const sameNetwork = await redeem(code, link.id, 'wrong-again', newVisitorKey(), '10.1.1.1');
+    expect(sameNetwork.body.code).toBe('E_CODE_INVALID');
+    // …and the invitee, elsewhere, redeems their link.
+    const invitee = await redeem(code, link.id, link.secret, newVisitorKey(), '10.2.2.2');
+    expect(invitee.status).toBe(200);
+    expect(invitee.body.session).toEqual(expect.any(String));
+  });
+
+  it('names a link by a random public id: the sequential row id opens only links mailed before', async () => {
+    const { room, code } = await makeRoom('private');
+    const link = await personalLink(t, room.id, uniqueEmail('invitee'));
+    expect(link.id).toMatch(/^[\w-]{22}$/);
+    const byRowId = await redeem(code, link.rowId, link.secret, newVisitorKey());
+    expect(byRowId.body).toMatchObject({ code: 'E_CODE_INVALID', message: VISITOR_MESSAGES.inviteInvalid });
+    // A link mailed before public ids (migration 0025 marks those) keeps working by its number.
+    const old = await personalLink(t, room.id, uniqueEmail('old-invitee'));
+    await t.ctx.db.update(roomCodes).set({ legacyLink: true }).where(eq(roomCodes.id, old.rowId));
+    expect((await redeem(code, old.rowId, old.secret, newVisitorKey())).status).toBe(200);
+    // Malformed ids are a 400 before any lookup.
+    expect((await redeem(code, 'short', link.secret, newVisitorKey())).status).toBe(400);
+  });
+
+  it('tells that a link is revoked only to whoever holds its secret', async () => {
+    const { room, code } = await makeRoom('private');
+    const link = await personalLink(t, room.id, uniqueEmail('invitee'));
+    await t.ctx.db.update(roomCodes).set({ revokedAt: new Date() }).where(eq(roomCodes.id, link.rowId));
+    const guess = await redeem(code, link.id, 'x'.repeat(43), newVisitorKey());
+    expect(guess.body).toMatchObject({ code: 'E_CODE_INVALID', message: VISITOR_MESSAGES.inviteInvalid });
+    const holder = await redeem(code, link.id, link.secret, newVisitorKey());
+    expect(holder.body).toMatchObject({ code: 'E_CODE_INVALID', message: ROOM_MESSAGES.revoked });
+  });
+});
