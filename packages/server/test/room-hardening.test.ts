@@ -120,3 +120,77 @@ describe('A. a personal link no other invitee can lock', () => {
     expect(holder.body).toMatchObject({ code: 'E_CODE_INVALID', message: ROOM_MESSAGES.revoked });
   });
 });
+
+describe('B. a room file token is checked against what holds when it is used', () => {
+  async function holderWithToken(access: Access) {
+    const { room, code } = await makeRoom(access);
+    const file = await addRoomFile(t, owner.account!.id, room.id, 'memo.pdf');
+    const email = uniqueEmail('holder');
+    const link = await personalLink(t, room.id, email);
+    const redeemed = await redeem(code, link.id, link.secret, newVisitorKey());
+    const session = redeemed.body.session as string;
+    const issued = await call('GET', `/api/guest/rooms/${code}/file/${file.id}/token`, { session });
+    expect(issued.status).toBe(200);
+    expect((await call('GET', issued.body.url as string)).status).toBe(200);
+    return { room, code, link, session, url: issued.body.url as string };
+  }
+
+  it('stops working when the personal link is revoked (its sessions end with it)', async () => {
+    const { room, link, url, session, code } = await holderWithToken('open');
+    const revoked = await admin(owner, 'DELETE', `/api/account/admin/room/${room.id}/codes/${link.rowId}`);
+    expect(revoked.status).toBe(200);
+    expect((await call('GET', url)).status).toBe(404);
+    expect(await t.ctx.db.select().from(roomSessions).where(eq(roomSessions.codeId, link.rowId))).toEqual([]);
+    // The session the link gave is over too: in this open room it is a stranger's browser now.
+    expect((await call('GET', `/api/guest/rooms/${code}`, { session })).status).toBe(400);
+  });
+
+  it('stops working when the visitor is disconnected', async () => {
+    const { room, url } = await holderWithToken('private');
+    const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.roomId, room.id));
+    const done = await admin(owner, 'DELETE', `/api/account/admin/room/${room.id}/users/${visitor.id}`);
+    expect(done.status).toBe(200);
+    expect((await call('GET', url)).status).toBe(404);
+  });
+
+  it("an anonymous visitor's token stops when the room turns private or the visitor is disconnected", async () => {
+    const { room, code } = await makeRoom('open');
+    const file = await addRoomFile(t, owner.account!.id, room.id, 'deck.pdf');
+    const key = newVisitorKey();
+    const issue = async () =>
+      (await call('GET', `/api/guest/rooms/${code}/file/${file.id}/token`, { key })).body.url as string;
+    const first = await issue();
+    const second = await issue();
+    await t.ctx.db.update(rooms).set({ open: false }).where(eq(rooms.id, room.id));
+    const closed = await call('GET', first);
+    expect(closed.status).toBe(401);
+    expect(closed.body.message).toBe(VISITOR_MESSAGES.privateRoom);
+    await t.ctx.db.update(rooms).set({ open: true }).where(eq(rooms.id, room.id));
+    expect((await call('GET', second)).status).toBe(200);
+    await t.ctx.db
+      .update(roomVisitors)
+      .set({ disconnectedAt: new Date() })
+      .where(and(eq(roomVisitors.roomId, room.id), eq(roomVisitors.key, key)));
+    const gone = await call('GET', second);
+    expect(gone.status).toBe(403);
+    expect(gone.body.message).toBe(VISITOR_MESSAGES.disconnected);
+  });
+
+  it("an admin's token stops when they are no longer an admin of the room's workspace", async () => {
+    const { room, code } = await makeRoom('private');
+    const file = await addRoomFile(t, owner.account!.id, room.id, 'board.pdf');
+    const colleague = await signedIn(t, { company: null });
+    await t.ctx.db
+      .insert(memberships)
+      .values({ userId: colleague.user.id, accountId: owner.account!.id, isAdmin: true });
+    const issued = await call('GET', `/api/guest/rooms/${code}/file/${file.id}/token`, {
+      bearer: colleague.bearer,
+    });
+    expect((await call('GET', issued.body.url as string)).status).toBe(200);
+    await t.ctx.db
+      .update(memberships)
+      .set({ isAdmin: false })
+      .where(eq(memberships.userId, colleague.user.id));
+    expect((await call('GET', issued.body.url as string)).status).toBe(404);
+  });
+});

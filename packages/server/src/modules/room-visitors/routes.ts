@@ -253,7 +253,7 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
       return ctx.db.transaction(async (tx) => {
         const room = await findRoomByCode(tx, code);
         const viewer = await resolveViewer(tx, room, credentials);
-        return issueRoomFileToken({ tx, room, viewer, fileId, code });
+        return issueRoomFileToken({ tx, room, viewer, fileId, code, session: credentials.session });
       });
     },
   );
