@@ -194,3 +194,82 @@ describe('B. a room file token is checked against what holds when it is used', (
     expect((await call('GET', issued.body.url as string)).status).toBe(404);
   });
 });
+
+describe('C. the history says only what the server knows', () => {
+  it("a guest's crafted label reaches neither the owner's history nor its CSV", async () => {
+    const { room, code } = await makeRoom('open');
+    const file = await addRoomFile(t, owner.account!.id, room.id, 'term-sheet.pdf');
+    const key = newVisitorKey();
+    const crafted = {
+      action: 'view',
+      file_id: file.id,
+      page: 1,
+      seconds: 5,
+      label: 'Transfer $1M to account 666 =HYPERLINK("http://evil")',
+      sublabel: 'Approved by the CEO',
+    };
+    expect((await call('POST', `/api/guest/rooms/${code}/history`, { key }, crafted)).status).toBe(204);
+    const download = { action: 'download', file_id: file.id, label: 'crafted download' };
+    expect((await call('POST', `/api/guest/rooms/${code}/history`, { key }, download)).status).toBe(204);
+    const history = await admin(owner, 'GET', `/api/account/admin/room/${room.id}/history`);
+    expect(history.body.entries.map((e: Json) => [e.action, e.label, e.sublabel])).toEqual([
+      ['download', 'term-sheet.pdf', ''],
+      ['view', 'term-sheet.pdf', 'Page 1'],
+    ]);
+    const csv = await admin(owner, 'GET', `/api/account/admin/room/${room.id}/history.csv`);
+    expect(csv.status).toBe(200);
+    for (const text of [JSON.stringify(history.body), csv.raw.body]) {
+      expect(text).not.toContain('Transfer');
+      expect(text).not.toContain('CEO');
+      expect(text).not.toContain('crafted');
+    }
+    expect(csv.raw.body).toContain('term-sheet.pdf');
+  });
+
+  it('names a form by its own name, refuses entries that name nothing, and pages past the end', async () => {
+    const { room, code } = await makeRoom('open');
+    const file = await addRoomFile(t, owner.account!.id, room.id, 'two-pages.pdf');
+    await t.ctx.db.update(files).set({ pageCount: 2 }).where(eq(files.id, file.id));
+    const [project] = await t.ctx.db
+      .insert(projects)
+      .values({ accountId: owner.account!.id, templateId: 'any', label: 'Seed' })
+      .returning();
+    const [group] = await t.ctx.db
+      .insert(transactions)
+      .values({
+        accountId: owner.account!.id,
+        projectId: project.id,
+        templateKey: 'g',
+        position: 0,
+        label: 'D',
+      })
+      .returning();
+    const [form] = await t.ctx.db
+      .insert(outsideForms)
+      .values({
+        accountId: owner.account!.id,
+        transactionId: group.id,
+        roomId: room.id,
+        name: 'Investor questionnaire',
+        codeHash: `pending:${randomToken()}`,
+      })
+      .returning();
+    const key = newVisitorKey();
+    const post = (body: Json) => call('POST', `/api/guest/rooms/${code}/history`, { key }, body);
+    expect((await post({ action: 'form', form_id: form.id, label: 'Fake form' })).status).toBe(204);
+    const noForm = await post({ action: 'form', label: 'Fake form' });
+    expect(noForm.status).toBe(400);
+    expect(noForm.body.fields).toEqual({ form_id: VISITOR_MESSAGES.historyFormRequired });
+    const noFile = await post({ action: 'view', page: 1 });
+    expect(noFile.body.fields).toEqual({ file_id: VISITOR_MESSAGES.historyFileRequired });
+    const beyond = await post({ action: 'view', file_id: file.id, page: 3 });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.fields).toEqual({ page: VISITOR_MESSAGES.historyPageBeyond });
+    const otherForm = await post({ action: 'form', form_id: 999_999 });
+    expect(otherForm.status).toBe(404);
+    const rows = await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.roomId, room.id));
+    expect(rows.filter((r) => r.action !== 'visit').map((r) => [r.action, r.label])).toEqual([
+      ['form', 'Investor questionnaire'],
+    ]);
+  });
+});

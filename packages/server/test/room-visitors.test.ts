@@ -378,10 +378,10 @@ describe('visits, history and what is new', () => {
       .insert(memberships)
       .values({ userId: user.user.id, accountId: owner.account!.id, isAdmin: false });
     const url = `/api/user/rooms/${room.id}/history`;
-    expect((await call('POST', url, {}, { action: 'form', label: 'Investor form' })).status).toBe(401);
-    expect(
-      (await call('POST', url, { bearer: user.bearer }, { action: 'form', label: 'Investor form' })).status,
-    ).toBe(204);
+    const file = await addFile(room.id, 'memo.pdf');
+    const viewed = { action: 'view', file_id: file.id, page: 1, seconds: 3 };
+    expect((await call('POST', url, {}, viewed)).status).toBe(401);
+    expect((await call('POST', url, { bearer: user.bearer }, viewed)).status).toBe(204);
     const refused = await call(
       'POST',
       `/api/user/rooms/${privateRoom.room.id}/history`,
@@ -391,7 +391,7 @@ describe('visits, history and what is new', () => {
     expect(refused.status).toBe(403);
     const [visitor] = await t.ctx.db.select().from(roomVisitors).where(eq(roomVisitors.userId, user.user.id));
     const rows = await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.visitorId, visitor.id));
-    expect(rows.map((r) => [r.action, r.label])).toEqual([['form', 'Investor form']]);
+    expect(rows.map((r) => [r.action, r.label, r.sublabel])).toEqual([['view', 'memo.pdf', 'Page 1']]);
     // A stranger knows no code: a room's id (guessable) lets them neither in nor into its visitor list.
     const stranger = await signedIn(t);
     for (const id of [room.id, openRoom.room.id]) {

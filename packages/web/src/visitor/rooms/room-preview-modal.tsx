@@ -60,16 +60,10 @@ export default function RoomPreviewModal({ code, document, onClose }: Props) {
       stopped = true;
       task?.cancel();
       const seconds = Math.round((Date.now() - shownSince.current) / 1000);
-      void recordRoomHistory(code, {
-        action: 'view',
-        label: document.label,
-        sublabel: `Page ${page}`,
-        file_id: fileId,
-        page,
-        seconds,
-      }).catch(() => {});
+      // Ids and numbers only: the entry's words are the server's (the document's label, "Page N").
+      void recordRoomHistory(code, { action: 'view', file_id: fileId, page, seconds }).catch(() => {});
     };
-  }, [pdf, page, code, fileId, document.label]);
+  }, [pdf, page, code, fileId]);
 
   const count = pdf?.numPages ?? 0;
   return (
