@@ -273,3 +273,60 @@ describe('C. the history says only what the server knows', () => {
     ]);
   });
 });
+
+describe('D. history is hidden, never erased', () => {
+  const remove = (roomId: number, historyId: number) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/rooms/${roomId}/history/${historyId}`,
+      headers: { authorization: owner.bearer },
+    });
+
+  it('"remove" keeps the row, flagged hidden; the list and CSV leave it out unless asked', async () => {
+    const { room, code } = await makeRoom('open');
+    const file = await addRoomFile(t, owner.account!.id, room.id, 'deck.pdf');
+    const key = newVisitorKey();
+    await call('GET', `/api/guest/rooms/${code}?visit=1`, { key });
+    await call('POST', `/api/guest/rooms/${code}/history`, { key }, { action: 'download', file_id: file.id });
+    const [download] = await t.ctx.db
+      .select()
+      .from(roomHistory)
+      .where(and(eq(roomHistory.roomId, room.id), eq(roomHistory.action, 'download')));
+
+    const res = await remove(room.id, download.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: ROOM_SETTINGS_MESSAGES.historyHidden });
+    const [kept] = await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.id, download.id));
+    expect(kept).toMatchObject({ action: 'download', label: 'deck.pdf', hiddenBy: owner.user.id });
+    expect(kept.hiddenAt).toBeInstanceOf(Date);
+    expect((await remove(room.id, download.id)).statusCode).toBe(404);
+
+    const base = `/api/account/admin/room/${room.id}`;
+    const shown = await admin(owner, 'GET', `${base}/history`);
+    expect(shown.body.entries.map((e: Json) => e.action)).toEqual(['visit']);
+    const all = await admin(owner, 'GET', `${base}/history?include_hidden=1`);
+    expect(all.body.entries.map((e: Json) => [e.action, e.hidden_at !== null])).toEqual([
+      ['download', true],
+      ['visit', false],
+    ]);
+    const csv = await admin(owner, 'GET', `${base}/history.csv`);
+    expect(csv.raw.body).not.toContain('download');
+    const csvAll = await admin(owner, 'GET', `${base}/history.csv?include_hidden=1`);
+    expect(csvAll.raw.body).toContain(`download,deck.pdf,,,,${kept.hiddenAt!.toISOString()}`);
+    // Hidden entries count for no total either.
+    const stats = await admin(owner, 'GET', `${base}/stats`);
+    expect(stats.body.total_interactions).toBe(0);
+  });
+
+  it('the database refuses to erase an entry; deleting the room takes its history along', async () => {
+    const { room } = await makeRoom('open');
+    const [entry] = await t.ctx.db
+      .insert(roomHistory)
+      .values({ roomId: room.id, action: 'visit' })
+      .returning();
+    await expect(t.ctx.db.delete(roomHistory).where(eq(roomHistory.id, entry.id))).rejects.toThrow();
+    expect(await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.id, entry.id))).toHaveLength(1);
+    await t.ctx.db.delete(rooms).where(eq(rooms.id, room.id));
+    expect(await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.id, entry.id))).toEqual([]);
+  });
+});

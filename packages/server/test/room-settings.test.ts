@@ -300,7 +300,7 @@ describe('room settings: sharing, users, history, analytics (spec 3 §2, §3, §
     expect(res.raw.headers['content-disposition']).toContain('attachment');
     const text = res.raw.body;
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Date,User,Email,Action,Label,Detail,Page,Seconds');
+    expect(lines[0]).toBe('Date,User,Email,Action,Label,Detail,Page,Seconds,Hidden');
     expect(lines[1]).toContain(`,'=cmd|calc,eve@example.com,view,"'=HYPERLINK(""http://x"")","a, b",,`);
     expect(text).toContain(`'@SUM(1),"line\nbreak"`);
     expect(text).not.toMatch(/(^|,)[=@+-]/m);
@@ -377,7 +377,7 @@ describe('room settings: sharing, users, history, analytics (spec 3 §2, §3, §
     expect((await del(owner, other.id, entry.id)).statusCode).toBe(404);
     const ok = await del(owner, room.id, entry.id);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: ROOM_SETTINGS_MESSAGES.historyRemoved });
+    expect(ok.json()).toEqual({ message: ROOM_SETTINGS_MESSAGES.historyHidden });
     expect((await del(owner, room.id, entry.id)).statusCode).toBe(404);
   });
 
