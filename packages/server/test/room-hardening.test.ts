@@ -330,3 +330,65 @@ describe('D. history is hidden, never erased', () => {
     expect(await t.ctx.db.select().from(roomHistory).where(eq(roomHistory.id, entry.id))).toEqual([]);
   });
 });
+
+describe('F. what visitors see and what the owner learns', () => {
+  it('keeps the page count of a previewed file and measures completion against it', async () => {
+    const { room, code } = await makeRoom('open');
+    const stored = await t.ctx.storage.put(await pdfOf(10));
+    const [file] = await t.ctx.db
+      .insert(files)
+      .values({
+        accountId: owner.account!.id,
+        filename: 'ten-pages.pdf',
+        contentType: 'application/pdf',
+        size: stored.size,
+        sha256: stored.sha256,
+        storageKey: stored.key,
+      })
+      .returning();
+    await t.ctx.db
+      .insert(roomDocuments)
+      .values({ roomId: room.id, fileId: file.id, label: 'Deck', position: 1 });
+    const key = newVisitorKey();
+    await call('GET', `/api/guest/rooms/${code}?visit=1`, { key });
+    expect((await call('GET', `/api/guest/rooms/${code}/file/${file.id}`, { key })).status).toBe(200);
+    const [counted] = await t.ctx.db.select().from(files).where(eq(files.id, file.id));
+    expect(counted.pageCount).toBe(10);
+    for (const page of [1, 2, 3, 2]) {
+      const body = { action: 'view', file_id: file.id, page, seconds: 4 };
+      expect((await call('POST', `/api/guest/rooms/${code}/history`, { key }, body)).status).toBe(204);
+    }
+    const analytics = await admin(owner, 'GET', `/api/account/admin/room/${room.id}/analytics`);
+    expect(analytics.body.completion).toEqual([
+      expect.objectContaining({
+        file_id: file.id,
+        label: 'ten-pages.pdf',
+        pages_viewed: 3,
+        page_count: 10,
+        share: 0.3,
+      }),
+    ]);
+  });
+
+  it('sends visitors no empty overview table (admins still see it, to fill it)', async () => {
+    const { room, code } = await makeRoom('open');
+    const [person] = await t.ctx.db
+      .insert(resources)
+      .values({ accountId: owner.account!.id, resourceTypeId: 2, name: 'Ada Lovelace' })
+      .returning();
+    const [people, empty] = await t.ctx.db
+      .insert(roomTables)
+      .values([
+        { roomId: room.id, resourceTypeId: 2, label: 'People', fields: [], position: 1 },
+        { roomId: room.id, resourceTypeId: 2, label: 'Empty', fields: [], position: 2 },
+      ])
+      .returning();
+    await t.ctx.db
+      .insert(roomTableRows)
+      .values({ roomTableId: people.id, resourceId: person.id, position: 1 });
+    const visitor = await call('GET', `/api/guest/rooms/${code}`, { key: newVisitorKey() });
+    expect(visitor.body.overview.tables.map((table: Json) => table.label)).toEqual(['People']);
+    const asAdmin = await call('GET', `/api/guest/rooms/${code}`, { bearer: owner.bearer });
+    expect(asAdmin.body.overview.tables.map((table: Json) => table.id)).toEqual([people.id, empty.id]);
+  });
+});

@@ -35,6 +35,7 @@ import { findMemberRoom, findRoomAndPartsByCode, findRoomByCode } from './find-r
 import { listOwnHistory } from './list-history.ts';
 import { listRoomForms } from './list-room-forms.ts';
 import { openRoom } from './open-room.ts';
+import { rememberPageCount } from './page-count.ts';
 import { recordHistory } from './record-history.ts';
 import { attemptClient, redeemRoomCode } from './redeem-room-code.ts';
 import { requestVerification } from './request-verification.ts';
@@ -291,12 +292,9 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
           .header('content-disposition', contentDisposition(file.filename, 'attachment'))
           .send(bytes);
       }
-      const pdf = await watermarkForViewer(
-        await previewPdf(ctx, file),
-        { contentType: 'application/pdf' },
-        room,
-        viewer,
-      );
+      const preview = await previewPdf(ctx, file);
+      await rememberPageCount(ctx, file, preview);
+      const pdf = await watermarkForViewer(preview, { contentType: 'application/pdf' }, room, viewer);
       const name = `${file.filename.replace(/\.[^.]*$/, '')}.pdf`;
       return reply
         .type('application/pdf')

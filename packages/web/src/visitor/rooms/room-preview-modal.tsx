@@ -76,14 +76,15 @@ export default function RoomPreviewModal({ code, document, onClose }: Props) {
           </Center>
         )}
         {pdf && (
+          // Drawn 560 px wide, shown at most that wide: on a phone it shrinks to the screen.
           <canvas
             ref={canvas}
             aria-label={`Page ${page} of ${count}`}
-            style={{ width: PAGE_WIDTH, display: 'block' }}
+            style={{ width: '100%', maxWidth: PAGE_WIDTH, height: 'auto', display: 'block' }}
           />
         )}
         {pdf && (
-          <Group justify="space-between">
+          <Group justify="space-between" gap="xs">
             <Group gap="xs">
               <Button
                 size="compact-sm"
