@@ -38,7 +38,7 @@ export function PrivateRoom() {
   return (
     <RoomFrame>
       <Title order={1} size="h3">
-        This room is private
+        Private room
       </Title>
       <Text>{VISITOR_MESSAGES.privateRoom}</Text>
     </RoomFrame>
