@@ -23,6 +23,7 @@ const ownState = [
   'reports',
   'share-file-cabinet',
   'review',
+  'room-hardening',
   'signing',
   'staff',
   'web-delivery',

@@ -9,7 +9,7 @@ test.use({ actionTimeout: 15_000 });
 
 const shot = (page: Page, step: string) => snap(page, `data-room-flow-${step}`);
 const personalLink = (text: string) =>
-  text.match(/https?:\/\/\S+\/invites\/room\/[\w-]{22}\?id=\d+&code=[\w-]+/)?.[0] ?? '';
+  text.match(/https?:\/\/\S+\/invites\/room\/[\w-]{22}\?id=[\w-]+&code=[\w-]+/)?.[0] ?? '';
 
 async function pdf(title: string, pages: number) {
   const doc = await PDFDocument.create();

@@ -100,7 +100,9 @@ test('an anonymous visitor opens an open room, previews a page; a personal link 
   );
   await dialog.getByRole('button', { name: 'Next page' }).click();
   const entry = (await recorded).postDataJSON();
-  expect(entry).toMatchObject({ action: 'view', page: 1, sublabel: 'Page 1' });
+  expect(entry).toMatchObject({ action: 'view', page: 1 });
+  // Ids and numbers only: the history's words are the server's.
+  expect(entry).not.toHaveProperty('label');
   await expect(dialog.getByText('Page 2 of 2')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
 

@@ -73,7 +73,7 @@ const ACTORS: Actor[] = [
 type Credentials = {
   headers: Record<string, string>;
   roomCode: string;
-  redeem: { id: number; code: string };
+  redeem: { id: number | string; code: string };
   challenge: { id: string; code: string };
   fileId: number;
   historyId: number;
@@ -223,10 +223,10 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/user/rooms/{id}/history',
-    request: (f) => ({
+    request: (f, c) => ({
       method: 'POST',
       url: `/api/user/rooms/${f.roomId}/history`,
-      payload: { action: 'form', label: 'Investor form' },
+      payload: { action: 'view', file_id: c.fileId, page: 1, seconds: 3 },
     }),
     // Only rooms of the user's own workspaces (GET /api/user/rooms/{id}'s scope): anyone else, not found.
     expect: each(403, { ...NO_BEARER, owner: 204, outsider: 404, stranger: 404 }),
@@ -384,7 +384,7 @@ describe.each(['private', 'open'] as const)(
       return made;
     };
 
-    const redeem = async (code: string, made: { id: number; secret: string }) => {
+    const redeem = async (code: string, made: { id: number | string; secret: string }) => {
       const res = await inject(
         {
           method: 'POST',

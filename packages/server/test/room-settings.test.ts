@@ -95,12 +95,15 @@ describe('room settings: sharing, users, history, analytics (spec 3 §2, §3, §
     const mails = await t.mailTo(email);
     expect(mails).toHaveLength(1);
     const roomCode = deriveCode(await linkSecret(t.ctx, t.ctx.db), 'room', room.id, room.codeGeneration);
-    const match = mails[0].text.match(/(\S+)\/invites\/room\/([\w-]+)\?id=(\d+)&code=([\w-]+)/);
+    const match = mails[0].text.match(/(\S+)\/invites\/room\/([\w-]+)\?id=([\w-]+)&code=([\w-]+)/);
     expect(match).not.toBeNull();
-    const [, linkUrl, linkRoomCode, codeId, secret] = match!;
+    const [, linkUrl, linkRoomCode, linkId, secret] = match!;
     expect(linkUrl).toBe('http://localhost:3000');
     expect(linkRoomCode).toBe(roomCode);
-    expect(Number(codeId)).toBe(code.id);
+    // The link is named by its random public id (22 characters, 128 bits), not the row's sequential id.
+    expect(linkId).toBe(code.publicId);
+    expect(linkId).toMatch(/^[\w-]{22}$/);
+    expect(linkId).not.toBe(String(code.id));
     expect(code.codeHash).toBe(codeHash(secret));
     expect(code.codeHash).not.toContain(secret);
 
@@ -297,7 +300,7 @@ describe('room settings: sharing, users, history, analytics (spec 3 §2, §3, §
     expect(res.raw.headers['content-disposition']).toContain('attachment');
     const text = res.raw.body;
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Date,User,Email,Action,Label,Detail,Page,Seconds');
+    expect(lines[0]).toBe('Date,User,Email,Action,Label,Detail,Page,Seconds,Hidden');
     expect(lines[1]).toContain(`,'=cmd|calc,eve@example.com,view,"'=HYPERLINK(""http://x"")","a, b",,`);
     expect(text).toContain(`'@SUM(1),"line\nbreak"`);
     expect(text).not.toMatch(/(^|,)[=@+-]/m);
@@ -374,7 +377,7 @@ describe('room settings: sharing, users, history, analytics (spec 3 §2, §3, §
     expect((await del(owner, other.id, entry.id)).statusCode).toBe(404);
     const ok = await del(owner, room.id, entry.id);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: ROOM_SETTINGS_MESSAGES.historyRemoved });
+    expect(ok.json()).toEqual({ message: ROOM_SETTINGS_MESSAGES.historyHidden });
     expect((await del(owner, room.id, entry.id)).statusCode).toBe(404);
   });
 

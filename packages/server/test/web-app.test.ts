@@ -80,12 +80,28 @@ describe('the built web app', () => {
   });
 
   it('answers client routes with the staff page, visitor links with the visitor page and /staff with the console, revalidated', async () => {
-    for (const url of ['/', '/login', '/c/3/documents', '/signup', '/rooms/1', '/staffing', '/c/1/staff']) {
+    // A sign-in code page of the staff app opened directly (a reload, a typed link) is the staff app's.
+    const staffPaths = ['/verify-code/magic-link', '/verify-code/verification-email?redirect=/x'];
+    for (const url of [
+      '/',
+      '/login',
+      '/c/3/documents',
+      '/signup',
+      '/rooms/1',
+      '/staffing',
+      '/c/1/staff',
+      ...staffPaths,
+    ]) {
       const response = await get(url);
       expect(response.body, url).toBe(STAFF);
       expect(response.headers['cache-control']).toBe(UNHASHED_CACHE_CONTROL);
     }
-    for (const url of ['/sign/abc123', '/data-room/XYZ/overview', '/outside-form/code?x=1']) {
+    const visitorPaths = [
+      '/data-room/XYZ/overview',
+      '/outside-form/code?x=1',
+      '/verify-code/room-visitor?room=a',
+    ];
+    for (const url of ['/sign/abc123', ...visitorPaths]) {
       const response = await get(url);
       expect(response.body, url).toBe(VISITOR);
       expect(response.headers['content-type']).toMatch(/text\/html/);

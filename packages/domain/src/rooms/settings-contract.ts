@@ -10,7 +10,8 @@ import { ROOM_HISTORY_ACTIONS, ROOM_HISTORY_SORTS, ROOM_USER_SORTS } from './con
 export const ROOM_SETTINGS_MESSAGES = {
   disconnected: 'User Disconnected',
   revoked: 'Room link revoked.',
-  historyRemoved: 'History entry removed.',
+  /** An entry removed from view: history is an audit trail, hidden and never erased. */
+  historyHidden: 'History entry hidden.',
   visited: (name: string, room: string) => `${name} opened ${room}.`,
 } as const;
 
@@ -89,6 +90,8 @@ export const roomHistoryQuery = z.object({
     .regex(/^[A-Za-z0-9_-]*$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(500).default(ROOM_HISTORY_PAGE),
+  /** 1: hidden entries too (marked by hidden_at); by default the history leaves them out. */
+  include_hidden: z.enum(['0', '1']).optional(),
 });
 export type RoomHistoryQuery = z.infer<typeof roomHistoryQuery>;
 
@@ -104,6 +107,8 @@ export const roomHistoryEntryView = z.object({
   seconds: z.number().nullable(),
   created_at: z.string(),
   user: z.object({ visitor_id: z.number(), name: z.string(), email: z.string().nullable() }).nullable(),
+  /** When an admin hid the entry (listed only with include_hidden=1). */
+  hidden_at: z.string().nullable(),
 });
 export type RoomHistoryEntry = z.infer<typeof roomHistoryEntryView>;
 
@@ -115,8 +120,9 @@ export type RoomHistoryPage = z.infer<typeof roomHistoryResponse>;
 
 /**
  * What the owner learns: visits per day (last 30 days, every day present), seconds per page per
- * document, and the share of each document's pages each visitor viewed. A document's page count is the
- * highest page anyone viewed (files keep no page count).
+ * document, and the share of each document's pages each visitor viewed. A document's page count is its
+ * file's (read from its preview when a room first shows it); only for a file previewed before page counts
+ * were kept, the highest page anyone viewed. Hidden history entries count for none of it.
  */
 export const roomAnalyticsResponse = z.object({
   views_over_time: z.array(z.object({ day: z.string(), visits: z.number() })),

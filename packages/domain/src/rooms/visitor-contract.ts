@@ -14,14 +14,23 @@ export const ROOM_SESSION_HEADER = 'x-room-session';
 export const ROOM_VISITOR_KEY_HEADER = 'x-room-visitor-key';
 /** A browser key: random, made once by the page and kept in its storage. */
 export const VISITOR_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-/** Wrong secrets a personal link takes before it is locked. */
+/** Wrong secrets one client (address and browser key) may try on a personal link in a window. */
 export const ROOM_CODE_MAX_ATTEMPTS = 5;
+export const ROOM_CODE_ATTEMPT_WINDOW_MINUTES = 15;
+/** A personal link's public id, as its URL names it (random; links mailed before carry the row's number). */
+export const ROOM_CODE_PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Spec 3 §8 texts of the visitor screens that constants.ts does not hold. */
 export const VISITOR_MESSAGES = {
   inviteInvalid: 'This invite link is not valid.',
-  inviteLocked: 'Too many attempts with this invite link. Please ask for a new one.',
+  inviteLocked: `Too many attempts with this invite link. Please try again in ${ROOM_CODE_ATTEMPT_WINDOW_MINUTES} minutes.`,
   disconnected: 'You no longer have access to this room.',
+  /** A Private or Invite Only room to someone it was not shared with: signing in would not let them in. */
+  privateRoom: 'This room is private. Ask the person who shared it with you for a personal link.',
+  historyFileRequired: 'Name the document viewed or downloaded.',
+  historyFormRequired: 'Name the form opened.',
+  historyPageBeyond: 'This page is not in the document.',
+  formNotInRoom: 'This form is not in this room.',
   readOnly: 'Documents in this room cannot be downloaded.',
   fileNotInRoom: 'This file is not in this room.',
   keyRequired: 'Open this room from its page: the visitor key is missing.',
@@ -51,18 +60,27 @@ export const roomFileQuery = z.object({
 /** ?visit=1 on the page's first load: counts a visit; polls leave it out. */
 export const guestRoomQuery = z.object({ visit: z.enum(['0', '1']).optional() });
 
-/** POST /api/guest/rooms/{code}/redeem: a personal link's id and secret (from /invites/room/{code}?id&code). */
-export const redeemRoomCodeBody = z.object({ id: rowId, code: z.string().min(1).max(100) });
+/**
+ * POST /api/guest/rooms/{code}/redeem: a personal link's id and secret (from /invites/room/{code}?id&code).
+ * The id is the link's random public id; a link mailed before public ids names its row's number.
+ */
+export const redeemRoomCodeBody = z.object({
+  id: z.union([rowId, z.string().regex(ROOM_CODE_PUBLIC_ID_PATTERN, 'This invite link is not valid.')]),
+  code: z.string().min(1).max(100),
+});
 export const roomSessionView = z.object({ session: z.string(), expires_at: z.string() });
 export type RoomSessionView = z.infer<typeof roomSessionView>;
 
 export const VISITOR_HISTORY_ACTIONS = ['view', 'download', 'form'] as const;
-/** POST /api/{guest|user}/rooms/{…}/history */
+/**
+ * POST /api/{guest|user}/rooms/{…}/history: what the visitor did, by ids only. The entry's label and
+ * sublabel are the server's (the document's label, "Page 3", the form's name): text a guest sends is
+ * not taken (unknown keys are dropped), so no one writes words of their own into the owner's history.
+ */
 export const roomHistoryBody = z.object({
   action: z.enum(VISITOR_HISTORY_ACTIONS),
-  label: z.string().max(300).default(''),
-  sublabel: z.string().max(300).default(''),
   file_id: rowId.nullish(),
+  form_id: rowId.nullish(),
   page: z.number().int().min(1).max(100_000).nullish(),
   seconds: z.number().int().min(0).max(86_400).nullish(),
 });

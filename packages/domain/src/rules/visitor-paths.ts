@@ -8,16 +8,26 @@ export const VISITOR_SECTIONS: readonly string[] = [
   'data-room',
   'outside-form',
   'invites',
-  'verify-code',
   'shared-cabinet',
 ];
 
 /** Whole pages of the visitor app: the public verify page (its subpaths are the staff app's email links). */
 export const VISITOR_PAGES: readonly string[] = ['/verify', '/verify/'];
 
+/**
+ * /verify-code/{template_key} pages of the visitor app: a room visitor's code (ROOM_VISITOR_TEMPLATE).
+ * Every other template (magic-link, verification-email) is a sign-in step of the staff app, which must
+ * answer it when it is opened directly (a reload, a link typed in).
+ */
+export const VISITOR_VERIFY_CODE_TEMPLATES: readonly string[] = ['room-visitor'];
+
 /** Whether a URL path (no query) belongs to the visitor app. */
-export const isVisitorPath = (pathname: string) =>
-  VISITOR_PAGES.includes(pathname) || VISITOR_SECTIONS.includes(pathname.split('/')[1] ?? '');
+export function isVisitorPath(pathname: string): boolean {
+  if (VISITOR_PAGES.includes(pathname)) return true;
+  const [, section = '', template = ''] = pathname.split('/');
+  if (section === 'verify-code') return VISITOR_VERIFY_CODE_TEMPLATES.includes(template);
+  return VISITOR_SECTIONS.includes(section);
+}
 
 /** The staff console (platform admins): /staff and its pages, answered with staff.html. */
 export const isStaffConsolePath = (pathname: string) =>

@@ -103,14 +103,17 @@ export async function addRoomFile(t: TestApp, accountId: number, roomId: number 
   return file;
 }
 
-/** A personal link as the settings module sends it: the secret (only in the email) and the row's id. */
+/**
+ * A personal link as the settings module sends it: the secret (only in the email) and the public id its
+ * URL names it by (`rowId`: the row's own, for the admin's routes).
+ */
 export async function personalLink(t: TestApp, roomId: number, email: string) {
   const secret = randomToken();
   const [row] = await t.ctx.db
     .insert(roomCodes)
     .values({ roomId, email, codeHash: sha256(secret) })
     .returning();
-  return { id: row.id, secret };
+  return { id: row.publicId, rowId: row.id, secret };
 }
 
 /** An anonymous browser's key, as the visitor page makes one. */

@@ -1,6 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import { isVisitorPath } from '@charter/domain';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { takeRedirectLocation } from '../features/auth/auth-storage.ts';
+import { replaceLocation } from '../features/auth/browser-navigation.ts';
 import { useHomePath } from '../features/auth/use-home-path.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { safeRedirect } from './modal-location.ts';
@@ -36,6 +38,12 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** A page of the visitor app (a data room a sign-in was for): the browser loads it; this app has no route for it. */
+function LeaveFor({ url }: { url: string }) {
+  useEffect(() => replaceLocation(url), [url]);
+  return <LoadingScreen />;
+}
+
 /** Sends a signed-in user to ?redirect=, else the preferred workspace home, else the workspaces page. */
 export function HomeRedirect() {
   const location = useLocation();
@@ -45,6 +53,7 @@ export function HomeRedirect() {
   const fallback = saved?.startsWith('/login') || saved?.startsWith('/register') ? null : saved;
   const redirect = safeRedirect(params.get('redirect')) ?? safeRedirect(fallback);
   const home = useHomePath(redirect === null);
+  if (redirect && isVisitorPath(redirect.split(/[?#]/)[0] ?? '')) return <LeaveFor url={redirect} />;
   if (redirect) return <Navigate to={redirect} replace />;
   if (!home) return <LoadingScreen />;
   return <Navigate to={home} replace />;

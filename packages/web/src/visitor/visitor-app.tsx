@@ -1,3 +1,4 @@
+import { ROOM_VISITOR_TEMPLATE } from '@charter/domain';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -44,7 +45,8 @@ export function VisitorApp() {
               <Route path="/data-room/:code/reports" element={<RoomAdminPage />} />
               <Route path="/data-room/:code/*" element={<RoomRedirect />} />
               <Route path="/invites/room/:code" element={<InvitePage />} />
-              <Route path="/verify-code/:templateKey" element={<VerifyCodePage />} />
+              {/* The room visitor's code only: other templates are sign-in steps of the staff app. */}
+              <Route path={`/verify-code/${ROOM_VISITOR_TEMPLATE}`} element={<VerifyCodePage />} />
               <Route path="/outside-form/:code" element={<OutsideFormPage />} />
               {/* A room's form opened inside the room (spec 3 §2): the same page, by the form's own code. */}
               <Route path="/data-room/:roomCode/outside-form/:code" element={<OutsideFormPage />} />

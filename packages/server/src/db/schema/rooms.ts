@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { randomToken } from '../../adapters/secrets.ts';
 import { accounts } from './accounts.ts';
 import { users } from './users.ts';
 import { documents, files, projects, resources, transactions } from './workflows.ts';
@@ -179,23 +180,46 @@ export const sharedReports = pgTable(
 
 /**
  * Personal room links (spec 3 §3 Room access code): one per email shared with, its secret only in the
- * email (a hash here), redeemed once (/invites/room/{access_code}?id=…&code=…), revocable.
+ * email (a hash here), redeemed once (/invites/room/{access_code}?id={public_id}&code=…), revocable.
  */
 export const roomCodes = pgTable(
   'room_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** What the link's URL names it by: random (128 bits), so no one can name another invitee's link. */
+    publicId: text('public_id')
+      .notNull()
+      .unique()
+      .$defaultFn(() => randomToken(16)),
+    /** Mailed before public ids: its URL names the row id, still accepted for this row only. */
+    legacyLink: boolean('legacy_link').notNull().default(false),
     roomId: roomId(),
     email: text('email').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     codeHash: text('code_hash').notNull().unique(),
-    attempts: integer('attempts').notNull().default(0),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('room_codes_room_idx').on(t.roomId, t.createdAt)],
+);
+
+/**
+ * Wrong secrets tried on a personal link, per client (its address and browser key, hashed) in a window:
+ * a client that guesses too often is refused for a while, and no one else's use of the link is.
+ */
+export const roomCodeAttempts = pgTable(
+  'room_code_attempts',
+  {
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => roomCodes.id, { onDelete: 'cascade' }),
+    client: text('client').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.client] })],
 );
 
 /**
@@ -229,7 +253,10 @@ export const roomVisitors = pgTable(
   ],
 );
 
-/** A visitor's browser session in one room (a guest token, hashed), from a link or a sign-in. */
+/**
+ * A visitor's browser session in one room (a guest token, hashed), from a link or a sign-in. A session a
+ * personal link started (`code_id`) ends with the link.
+ */
 export const roomSessions = pgTable(
   'room_sessions',
   {
@@ -238,15 +265,18 @@ export const roomSessions = pgTable(
     visitorId: integer('visitor_id')
       .notNull()
       .references(() => roomVisitors.id, { onDelete: 'cascade' }),
+    codeId: integer('code_id').references(() => roomCodes.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('room_sessions_visitor_idx').on(t.visitorId)],
+  (t) => [index('room_sessions_visitor_idx').on(t.visitorId), index('room_sessions_code_idx').on(t.codeId)],
 );
 
 /**
  * Everything visitors do in a room (spec 3 §3 Room history entry): visit, view (with the page and the
  * seconds on it), download, form visit, NDA signed. Kept in Charter's own database; no third party sees it.
+ * An audit trail: admins hide entries (`hidden_at`), and a trigger (migration 0025) refuses any DELETE but
+ * the cascade of a deleted room or visitor.
  */
 export const roomHistory = pgTable(
   'room_history',
@@ -262,6 +292,8 @@ export const roomHistory = pgTable(
     page: integer('page'),
     seconds: integer('seconds'),
     createdAt: createdAt(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('room_history_room_idx').on(t.roomId, t.createdAt, t.id),
@@ -320,7 +352,11 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
-/** A guest's short-lived token to one file of one room (GET /api/guest/rooms/{id}/file/{fileId}/token). */
+/**
+ * A guest's short-lived token to one file of one room (GET /api/guest/rooms/{id}/file/{fileId}/token).
+ * It keeps how its viewer came (`via`: admin, session, user, key), the room session it was issued under
+ * (ended with it) and an admin's user, so that each use checks the viewer's access as it stands then.
+ */
 export const roomFileTokens = pgTable(
   'room_file_tokens',
   {
@@ -330,8 +366,14 @@ export const roomFileTokens = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
     visitorId: integer('visitor_id').references(() => roomVisitors.id, { onDelete: 'cascade' }),
+    via: text('via').$type<'admin' | 'session' | 'user' | 'key'>().notNull(),
+    sessionHash: text('session_hash').references(() => roomSessions.tokenHash, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('room_file_tokens_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    index('room_file_tokens_expiry_idx').on(t.expiresAt),
+    index('room_file_tokens_session_idx').on(t.sessionHash),
+  ],
 );

@@ -185,6 +185,8 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     /** The file converted to PDF for previews (office files), made on the first preview. */
     previewKey: text('preview_key'),
+    /** Pages of the file's preview PDF, read the first time a room shows it (room analytics' completion). */
+    pageCount: integer('page_count'),
     folder: text('folder').notNull().default('/'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -2,9 +2,12 @@ import { escapeHtml } from '../../adapters/mail/mail-html.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 
-/** The page a personal link opens: it redeems the secret by a POST the page makes (DESIGN §4). */
-export const personalRoomLink = (brand: MailBrand, roomCode: string, codeId: number, secret: string) =>
-  `${brand.url}/invites/room/${roomCode}?id=${codeId}&code=${secret}`;
+/**
+ * The page a personal link opens: it redeems the secret by a POST the page makes (DESIGN §4). The link is
+ * named by its random public id, never its row's number.
+ */
+export const personalRoomLink = (brand: MailBrand, roomCode: string, publicId: string, secret: string) =>
+  `${brand.url}/invites/room/${roomCode}?id=${publicId}&code=${secret}`;
 
 /** A personal room link, sent once: the secret is in this email and nowhere else. */
 export function roomLinkEmail(

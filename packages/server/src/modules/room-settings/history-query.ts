@@ -1,5 +1,5 @@
 import type { RoomHistoryAction, RoomHistorySort } from '@charter/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { roomHistory, roomVisitors, users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
@@ -13,7 +13,12 @@ const ONLY: Partial<Record<RoomHistorySort, RoomHistoryAction>> = {
   'form-visits': 'form',
 };
 
-export type HistoryFilter = { roomId: number; visitorId?: number; sort: RoomHistorySort };
+export type HistoryFilter = {
+  roomId: number;
+  visitorId?: number;
+  sort: RoomHistorySort;
+  includeHidden?: boolean;
+};
 export type HistoryPosition = { at: string; id: number };
 
 export const encodeCursor = (p: HistoryPosition) => Buffer.from(`${p.at}|${p.id}`).toString('base64url');
@@ -50,6 +55,7 @@ export async function historyPage(
     eq(roomHistory.roomId, filter.roomId),
     filter.visitorId === undefined ? undefined : eq(roomHistory.visitorId, filter.visitorId),
     only ? eq(roomHistory.action, only) : undefined,
+    filter.includeHidden ? undefined : isNull(roomHistory.hiddenAt),
   ];
   if (after) {
     const key = sql`(${roomHistory.createdAt}, ${roomHistory.id})`;

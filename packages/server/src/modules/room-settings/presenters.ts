@@ -47,4 +47,5 @@ export const presentHistoryEntry = (
   seconds: row.seconds,
   created_at: row.createdAt.toISOString(),
   user: user && row.visitorId !== null ? { visitor_id: row.visitorId, ...user } : null,
+  hidden_at: iso(row.hiddenAt),
 });

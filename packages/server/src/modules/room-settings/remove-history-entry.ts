@@ -1,5 +1,5 @@
 import { ROOM_SETTINGS_MESSAGES } from '@charter/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { roomHistory } from '../../db/schema/index.ts';
 import { mayActIn, type UserActor } from '../../http/actor.ts';
@@ -7,7 +7,12 @@ import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findRoomAdministeredBy } from './scope.ts';
 
-/** An admin of the room's workspace removes one history entry (spec 3 §7 DELETE …/history/{historyId}). */
+/**
+ * An admin of the room's workspace removes one history entry from view (spec 3 §7 DELETE
+ * …/history/{historyId}). The history is an audit trail of what outside people did: the entry is hidden
+ * (when, by whom), never erased (a trigger refuses the DELETE), as document-room products keep their
+ * activity logs. Hiding a hidden entry again is not found, as a second removal was.
+ */
 export async function removeHistoryEntry({
   tx,
   actor,
@@ -21,17 +26,18 @@ export async function removeHistoryEntry({
 }) {
   const room = await findRoomAdministeredBy(tx, actor.userId, roomId);
   if (!mayActIn(actor, room.accountId)) throw notFound('Room not found');
-  const removed = await tx
-    .delete(roomHistory)
-    .where(and(eq(roomHistory.id, historyId), eq(roomHistory.roomId, room.id)))
+  const hidden = await tx
+    .update(roomHistory)
+    .set({ hiddenAt: new Date(), hiddenBy: actor.userId })
+    .where(and(eq(roomHistory.id, historyId), eq(roomHistory.roomId, room.id), isNull(roomHistory.hiddenAt)))
     .returning({ id: roomHistory.id });
-  if (removed.length === 0) throw notFound('History entry not found');
+  if (hidden.length === 0) throw notFound('History entry not found');
   await recordAudit(
     tx,
     actor,
-    'room.history.remove',
+    'room.history.hide',
     { roomId: room.id, historyId },
     { accountId: room.accountId },
   );
-  return { message: ROOM_SETTINGS_MESSAGES.historyRemoved };
+  return { message: ROOM_SETTINGS_MESSAGES.historyHidden };
 }

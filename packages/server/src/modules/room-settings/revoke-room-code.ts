@@ -1,13 +1,13 @@
 import { ROOM_SETTINGS_MESSAGES } from '@charter/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { roomCodes } from '../../db/schema/index.ts';
+import { roomCodes, roomSessions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findSharedRoom } from './scope.ts';
 
-/** Revokes one personal link (revoked_at); revoking it again changes nothing. */
+/** Revokes one personal link (revoked_at) and ends the sessions it started; revoking it again changes nothing. */
 export async function revokeRoomCode({
   tx,
   actor,
@@ -29,6 +29,8 @@ export async function revokeRoomCode({
     .update(roomCodes)
     .set({ revokedAt: new Date() })
     .where(and(eq(roomCodes.id, code.id), isNull(roomCodes.revokedAt)));
+  // The sessions the link started end with it, and the file tokens issued under them (cascade).
+  await tx.delete(roomSessions).where(eq(roomSessions.codeId, code.id));
   await recordAudit(tx, actor, 'room.code.revoke', { roomId: room.id, codeId: code.id });
   return { message: ROOM_SETTINGS_MESSAGES.revoked };
 }

@@ -10,7 +10,9 @@ const rowsOf = async (tx: Tx, query: SQL) => (await tx.execute<Row>(query)).rows
 /**
  * What a room's owner learns from its history, computed in the database: visits per day over the last
  * 30 days (days without visits as 0), seconds per page of each document, and for each visitor and
- * document the share of its pages they viewed (a document has as many pages as the highest page viewed).
+ * document the share of its pages they viewed: distinct pages seen of the file's page count (files.
+ * page_count, read from its preview; the highest page anyone viewed only for a file previewed before
+ * counts were kept). Entries an admin hid count for none of it.
  */
 export async function roomAnalytics({
   tx,
@@ -29,7 +31,7 @@ export async function roomAnalytics({
     tx,
     sql`select to_char(d.day, 'YYYY-MM-DD') as day, count(h.id)::int as visits
       from generate_series(${today}::date - ${ROOM_ANALYTICS_DAYS - 1}::int, ${today}::date, interval '1 day') as d(day)
-      left join room_history h on h.room_id = ${room.id} and h.action = 'visit'
+      left join room_history h on h.room_id = ${room.id} and h.action = 'visit' and h.hidden_at is null
         and h.created_at >= d.day at time zone 'UTC' and h.created_at < (d.day + interval '1 day') at time zone 'UTC'
       group by d.day order by d.day`,
   );
@@ -39,6 +41,7 @@ export async function roomAnalytics({
         coalesce(sum(h.seconds), 0)::int as seconds
       from room_history h left join files f on f.id = h.file_id
       where h.room_id = ${room.id} and h.action = 'view' and h.file_id is not null and h.page is not null
+        and h.hidden_at is null
       group by h.file_id, h.page order by h.file_id, h.page`,
   );
   const completion = await rowsOf(
@@ -47,12 +50,14 @@ export async function roomAnalytics({
         select file_id, visitor_id, count(distinct page)::int as pages_viewed
         from room_history
         where room_id = ${room.id} and action = 'view' and file_id is not null and page is not null
-          and visitor_id is not null
+          and visitor_id is not null and hidden_at is null
         group by file_id, visitor_id),
       sizes as (
-        select file_id, max(page)::int as page_count, max(label) as label from room_history
-        where room_id = ${room.id} and action = 'view' and file_id is not null and page is not null
-        group by file_id)
+        select h.file_id, coalesce(max(f.page_count), max(h.page))::int as page_count, max(h.label) as label
+        from room_history h left join files f on f.id = h.file_id
+        where h.room_id = ${room.id} and h.action = 'view' and h.file_id is not null and h.page is not null
+          and h.hidden_at is null
+        group by h.file_id)
       select v.file_id, coalesce(f.filename, s.label) as label, v.visitor_id,
         coalesce(nullif(rv.name, ''), nullif(trim(u.first_name || ' ' || u.family_name), ''), rv.email, u.email, 'Anonymous') as name,
         v.pages_viewed, s.page_count
@@ -78,7 +83,7 @@ export async function roomAnalytics({
         label: String(r.label ?? ''),
         visitor_id: Number(r.visitor_id),
         name: String(r.name),
-        pages_viewed: viewed,
+        pages_viewed: Math.min(viewed, count),
         page_count: count,
         share: Math.round((Math.min(viewed, count) / count) * 1000) / 1000,
       };

@@ -17,7 +17,8 @@ const ORDERS = {
 
 /**
  * Room stats (spec 3 §3): Total Visits (the visitors' times visited), Total Interactions (documents viewed
- * or downloaded, from the history), personal links, and one page of users in the chosen order.
+ * or downloaded, from the history, hidden entries left out), personal links, and one page of users in
+ * the chosen order.
  */
 export async function roomStats({
   tx,
@@ -45,7 +46,10 @@ export async function roomStats({
   const [interactions] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(roomHistory)
-    .where(sql`${roomHistory.roomId} = ${room.id} and ${inArray(roomHistory.action, ['view', 'download'])}`);
+    .where(
+      sql`${roomHistory.roomId} = ${room.id} and ${inArray(roomHistory.action, ['view', 'download'])}
+        and ${roomHistory.hiddenAt} is null`,
+    );
   const [links] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(roomCodes)

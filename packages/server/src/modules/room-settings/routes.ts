@@ -120,8 +120,9 @@ export async function roomSettingsRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const actor = await authenticateAccount(ctx, request);
-      const { visitor_id: visitorId, sort } = request.query;
-      const csv = await historyCsv({ ctx, actor, roomId: request.params.id, visitorId, sort });
+      const { visitor_id: visitorId, sort, include_hidden } = request.query;
+      const includeHidden = include_hidden === '1';
+      const csv = await historyCsv({ ctx, actor, roomId: request.params.id, visitorId, sort, includeHidden });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition(csv.filename, 'attachment'))

@@ -40,10 +40,10 @@ export async function shareRoomLink({
   const [code] = await tx
     .insert(roomCodes)
     .values({ roomId: room.id, email, userId: user.id, codeHash: codeHash(secret), createdBy: actor.userId })
-    .returning({ id: roomCodes.id });
+    .returning({ id: roomCodes.id, publicId: roomCodes.publicId });
   const roomCode = deriveCode(await linkSecret(ctx, tx), 'room', room.id, room.codeGeneration);
   const sender = `${actor.user.firstName} ${actor.user.familyName}`.trim() || actor.user.email;
-  const link = personalRoomLink(brand, roomCode, code.id, secret);
+  const link = personalRoomLink(brand, roomCode, code.publicId, secret);
   await ctx.mailer.send(tx, roomLinkEmail({ to: email, room: room.label, sender, link }, brand));
   await recordAudit(tx, actor, 'room.code.share', { roomId: room.id, codeId: code.id, email });
   return { message: ROOM_MESSAGES.emailSent };

@@ -1,15 +1,20 @@
 import { VISITOR_MESSAGES } from '@charter/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { roomVisitors, users } from '../../db/schema/index.ts';
-import { forbidden } from '../../http/errors.ts';
+import { roomSessions, roomVisitors, users } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import type { RoomRow } from './find-room.ts';
-import type { RoomViewer } from './policies.ts';
+import { authorizeViewer, type RoomViewer } from './policies.ts';
+import { holdsLink, isRoomAdmin } from './resolve-viewer.ts';
 import { findFileToken } from './room-file.ts';
 
+const EXPIRED = 'This link has expired.';
+
 /**
- * The viewer a file token was issued to (tokens carry no headers: a new tab, the PDF viewer). A token made
- * for an admin names no visitor; a visitor disconnected since is refused.
+ * The viewer a file token was issued to (tokens carry no headers: a new tab, the PDF viewer), with their
+ * access checked as it stands now, not as it stood when the token was issued: an admin who is one no
+ * longer, a room session that ended (a revoked personal link ends its sessions and their tokens), a
+ * disconnected visitor, a personal link revoked since, a room made Private since: each is refused.
  */
 export async function viewerOfFileToken(
   tx: Tx,
@@ -17,8 +22,26 @@ export async function viewerOfFileToken(
   fileId: number,
   token: string,
 ): Promise<RoomViewer> {
-  const { visitorId } = await findFileToken(tx, room, fileId, token);
-  if (visitorId === null) return { kind: 'admin', userId: 0, email: '', name: '' };
+  const issued = await findFileToken(tx, room, fileId, token);
+  if (issued.via === 'admin') {
+    if (issued.userId === null || !(await isRoomAdmin(tx, room, issued.userId))) throw notFound(EXPIRED);
+    return { kind: 'admin', userId: issued.userId, email: '', name: '' };
+  }
+  if (issued.visitorId === null) throw notFound(EXPIRED);
+  if (issued.via === 'session') {
+    const [live] = await tx
+      .select({ hash: roomSessions.tokenHash })
+      .from(roomSessions)
+      .where(
+        and(
+          eq(roomSessions.tokenHash, issued.sessionHash ?? ''),
+          eq(roomSessions.visitorId, issued.visitorId),
+          gt(roomSessions.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (!live) throw notFound(EXPIRED);
+  }
   const [visitor] = await tx
     .select({
       id: roomVisitors.id,
@@ -32,7 +55,14 @@ export async function viewerOfFileToken(
     })
     .from(roomVisitors)
     .leftJoin(users, eq(users.id, roomVisitors.userId))
-    .where(eq(roomVisitors.id, visitorId));
+    .where(eq(roomVisitors.id, issued.visitorId));
   if (!visitor || visitor.disconnectedAt) throw forbidden(VISITOR_MESSAGES.disconnected);
-  return { kind: 'visitor', visitor, userId: visitor.userId, linkHolder: false, via: 'session' };
+  const linkHolder = await holdsLink(tx, room.id, visitor.email);
+  return authorizeViewer(room, {
+    kind: 'visitor',
+    visitor,
+    userId: visitor.userId,
+    linkHolder,
+    via: issued.via,
+  });
 }

@@ -44,7 +44,8 @@ const signInRequired = (room: RoomRow, email?: string | null) =>
 /**
  * Spec 3 §4 and §6: whether this viewer may see the room. Admins of the owning workspace always; a
  * disconnected visitor never; Private and Invite Only: personal-link holders; Sign-in Required: signed-in
- * users and link holders; Open: anyone.
+ * users and link holders; Open: anyone. Only Sign-in Required asks for a sign-in (the spec's prompt): a
+ * Private or Invite Only room tells anyone else it is private, since signing in would not let them in.
  */
 export function authorizeViewer(room: RoomRow, viewer: RoomViewer | null): RoomViewer {
   if (viewer?.kind === 'admin') return viewer;
@@ -52,13 +53,15 @@ export function authorizeViewer(room: RoomRow, viewer: RoomViewer | null): RoomV
   const mode = accessMode(room);
   // An open room takes anyone, but as someone: the page sends its browser key.
   if (!viewer && mode === 'open') throw invalid({ [ROOM_VISITOR_KEY_HEADER]: VISITOR_MESSAGES.keyRequired });
+  if (viewer?.linkHolder) return viewer;
+  if (mode === 'private' || mode === 'invite-only') {
+    // Signed in and still not let in: 403. Anyone else: 401, but no prompt to sign in either.
+    if (viewer?.via === 'user') throw forbidden(VISITOR_MESSAGES.privateRoom);
+    throw new AppError('UNAUTHORIZED', VISITOR_MESSAGES.privateRoom);
+  }
   if (!viewer) throw signInRequired(room);
-  if (viewer.linkHolder) return viewer;
   if (mode === 'open') return viewer;
-  if (mode === 'sign-in' && viewer.via === 'user') return viewer;
-  // Signed in but not let in (Private, Invite Only): 403 with the same prompt, naming the account used.
-  if (viewer.via === 'user')
-    throw new AppError('FORBIDDEN', signInRequiredMessage(room.type, viewer.visitor.email));
+  if (viewer.via === 'user') return viewer;
   throw signInRequired(room, viewer.visitor.email);
 }
 

@@ -40,6 +40,12 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' && value.length <= 200 ? value : null;
 };
 
+/** The browser key a visitor page sends, when well formed. */
+export function readVisitorKey(request: FastifyRequest): string | null {
+  const key = header(request, ROOM_VISITOR_KEY_HEADER);
+  return key && VISITOR_KEY_PATTERN.test(key) ? key : null;
+}
+
 /**
  * The credentials of a guest request: a room session, a browser key, and the signed-in user if any
  * (Bearer id_token or session cookie). A bad Bearer token is an error the page acts on (it clears its
@@ -52,17 +58,16 @@ export async function readCredentials(ctx: AppContext, request: FastifyRequest):
   } else if (request.cookies?.charter_session) {
     actor = await authenticateUser(ctx, request).catch(() => null);
   }
-  const key = header(request, ROOM_VISITOR_KEY_HEADER);
   return {
     session: header(request, ROOM_SESSION_HEADER),
-    key: key && VISITOR_KEY_PATTERN.test(key) ? key : null,
+    key: readVisitorKey(request),
     user: actor?.user ?? null,
     boundAccountId: actor?.boundAccountId ?? null,
   };
 }
 
 /** Whether an email holds a redeemed, unrevoked personal link of the room. */
-async function holdsLink(tx: Tx, roomId: number, email: string | null): Promise<boolean> {
+export async function holdsLink(tx: Tx, roomId: number, email: string | null): Promise<boolean> {
   if (!email) return false;
   const [row] = await tx
     .select({ id: roomCodes.id })
@@ -80,7 +85,7 @@ async function holdsLink(tx: Tx, roomId: number, email: string | null): Promise<
 }
 
 /** An admin of the room's workspace, unless it is restricted (role 3: rooms are closed to it). */
-async function isRoomAdmin(tx: Tx, room: RoomRow, userId: number) {
+export async function isRoomAdmin(tx: Tx, room: RoomRow, userId: number) {
   const [row] = await tx
     .select({ isAdmin: memberships.isAdmin })
     .from(memberships)

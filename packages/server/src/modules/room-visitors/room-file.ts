@@ -65,22 +65,29 @@ export async function issueRoomFileToken({
   viewer,
   fileId,
   code,
+  session,
 }: {
   tx: Tx;
   room: RoomRow;
   viewer: RoomViewer;
   fileId: number;
   code: string;
+  /** The room session the request carried: a token of a viewer who came by it ends with it. */
+  session: string | null;
 }) {
   await findViewableFile(tx, room, viewer, fileId);
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ROOM_FILE_TOKEN_TTL_MS);
+  const visitor = viewer.kind === 'visitor' ? viewer : null;
   await tx.delete(roomFileTokens).where(lt(roomFileTokens.expiresAt, new Date()));
   await tx.insert(roomFileTokens).values({
     tokenHash: sha256(token),
     roomId: room.id,
     fileId,
-    visitorId: viewer.kind === 'visitor' ? viewer.visitor.id : null,
+    visitorId: visitor?.visitor.id ?? null,
+    via: visitor?.via ?? 'admin',
+    sessionHash: visitor?.via === 'session' && session ? sha256(session) : null,
+    userId: viewer.kind === 'admin' ? viewer.userId : null,
     expiresAt,
   });
   const url = `/api/guest/rooms/${code}/file/${fileId}?token=${token}`;
@@ -90,7 +97,13 @@ export async function issueRoomFileToken({
 /** What a file token stands for: the visitor it was issued to, for this room and this file only. */
 export async function findFileToken(tx: Tx, room: RoomRow, fileId: number, token: string) {
   const [row] = await tx
-    .select({ visitorId: roomFileTokens.visitorId, tokenHash: roomFileTokens.tokenHash })
+    .select({
+      visitorId: roomFileTokens.visitorId,
+      via: roomFileTokens.via,
+      userId: roomFileTokens.userId,
+      sessionHash: roomFileTokens.sessionHash,
+      tokenHash: roomFileTokens.tokenHash,
+    })
     .from(roomFileTokens)
     .where(
       and(

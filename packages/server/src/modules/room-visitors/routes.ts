@@ -35,17 +35,18 @@ import { findMemberRoom, findRoomAndPartsByCode, findRoomByCode } from './find-r
 import { listOwnHistory } from './list-history.ts';
 import { listRoomForms } from './list-room-forms.ts';
 import { openRoom } from './open-room.ts';
+import { rememberPageCount } from './page-count.ts';
 import { recordHistory } from './record-history.ts';
-import { redeemRoomCode } from './redeem-room-code.ts';
+import { attemptClient, redeemRoomCode } from './redeem-room-code.ts';
 import { requestVerification } from './request-verification.ts';
-import { readCredentials, resolveViewer } from './resolve-viewer.ts';
+import { readCredentials, readVisitorKey, resolveViewer } from './resolve-viewer.ts';
 import { assertMayDownload, findViewableFile, issueRoomFileToken } from './room-file.ts';
 import { verifyVisitor } from './verify-visitor.ts';
 import { watermarkForViewer } from './watermark-hook.ts';
 
 const tags = ['guest'];
 const GUEST_REQUESTS_PER_MINUTE = 240;
-/** Personal links are long random secrets and locked after 5 wrong tries; this limit is against floods. */
+/** Personal links are long random secrets, each client refused after 5 wrong tries; this limit is against floods. */
 const REDEEM_PER_MINUTE = 30;
 const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
@@ -146,7 +147,8 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const room = await findRoomByCode(ctx.db, request.params.code);
       reply.headers(noStore);
-      return redeemRoomCode({ db: ctx.db, room, id: request.body.id, secret: request.body.code });
+      const client = attemptClient(request.ip, readVisitorKey(request));
+      return redeemRoomCode({ db: ctx.db, room, id: request.body.id, secret: request.body.code, client });
     },
   );
 
@@ -252,7 +254,7 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
       return ctx.db.transaction(async (tx) => {
         const room = await findRoomByCode(tx, code);
         const viewer = await resolveViewer(tx, room, credentials);
-        return issueRoomFileToken({ tx, room, viewer, fileId, code });
+        return issueRoomFileToken({ tx, room, viewer, fileId, code, session: credentials.session });
       });
     },
   );
@@ -290,12 +292,9 @@ export async function roomVisitorRoutes(app: App, ctx: AppContext) {
           .header('content-disposition', contentDisposition(file.filename, 'attachment'))
           .send(bytes);
       }
-      const pdf = await watermarkForViewer(
-        await previewPdf(ctx, file),
-        { contentType: 'application/pdf' },
-        room,
-        viewer,
-      );
+      const preview = await previewPdf(ctx, file);
+      await rememberPageCount(ctx, file, preview);
+      const pdf = await watermarkForViewer(preview, { contentType: 'application/pdf' }, room, viewer);
       const name = `${file.filename.replace(/\.[^.]*$/, '')}.pdf`;
       return reply
         .type('application/pdf')

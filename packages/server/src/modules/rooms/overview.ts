@@ -174,7 +174,8 @@ export async function loadRoomOverview({
   return {
     documents: docs,
     links: links.map(presentLink),
-    tables: tableViews,
+    // Users do not see empty tables (spec 3 §2, the admin's note); admins see them to fill them.
+    tables: viewer.kind === 'visitor' ? tableViews.filter((t) => t.rows.length > 0) : tableViews,
     summary: { documents: docs.length, required },
     badges: { requiring_signature: required },
   };

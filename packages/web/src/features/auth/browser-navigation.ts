@@ -2,3 +2,8 @@
 export function navigateAway(url: string) {
   window.location.assign(url);
 }
+
+/** Leaves the SPA for a page of another entry (the visitor app), in place of this one in the history. */
+export function replaceLocation(url: string) {
+  window.location.replace(url);
+}

@@ -104,7 +104,11 @@ export function LoginPage() {
       <OidcSignInButtons redirect={redirect} />
       <Text size="sm" ta="center" c="dimmed">
         New here?{' '}
-        <Anchor component={Link} to="/register" state={{ email: flow.email }}>
+        <Anchor
+          component={Link}
+          to={redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'}
+          state={{ email: flow.email }}
+        >
           Create an account
         </Anchor>
       </Text>

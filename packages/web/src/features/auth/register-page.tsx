@@ -17,7 +17,7 @@ import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
-import { modalState } from '../../app/modal-location.ts';
+import { modalState, safeRedirect } from '../../app/modal-location.ts';
 import { useSession } from '../../app/session.tsx';
 import { registerUser } from './auth-api.ts';
 import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';
@@ -68,7 +68,10 @@ export function RegisterPage() {
       saveNewAccountId(answer.account_id);
       saveRegistrationDraft(draftOf(values));
       await signIn(answer.id_token);
-      navigate('/register/confirm-email', { replace: true });
+      // On the way to a page (?redirect=, a data room): confirming the email goes on to it.
+      const redirect = safeRedirect(params.get('redirect'));
+      const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+      navigate(`/register/confirm-email${query}`, { replace: true });
     } catch (caught) {
       if (isApiError(caught, 'VALIDATION_ERROR')) setErrors(serverFieldErrors(caught.fields));
       setError(registerErrorMessage(caught));

@@ -1,8 +1,19 @@
+import { isVisitorPath } from '@charter/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { type NavigateFunction, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/modal-location.ts';
+import { replaceLocation } from './browser-navigation.ts';
 import { resolveHomePath } from './use-home-path.ts';
+
+/**
+ * Goes to a same-site path after a sign-in. A page of the visitor app (a data room's link, which sent the
+ * visitor here to sign in) is another entry of the site, not a route of this app: the browser loads it.
+ */
+export function goAfterSignIn(navigate: NavigateFunction, target: string) {
+  if (isVisitorPath(target.split(/[?#]/)[0] ?? '')) replaceLocation(target);
+  else navigate(target, { replace: true });
+}
 
 /** Navigates after a sign-in: ?redirect= (same-site only), else the preferred workspace home or the workspaces page. */
 export function useAfterSignIn(): (preferred?: string | null) => Promise<void> {
@@ -13,7 +24,7 @@ export function useAfterSignIn(): (preferred?: string | null) => Promise<void> {
     async (preferred?: string | null) => {
       const target =
         safeRedirect(params.get('redirect')) ?? preferred ?? (await resolveHomePath(queryClient));
-      navigate(target, { replace: true });
+      goAfterSignIn(navigate, target);
     },
     [navigate, queryClient, params],
   );

@@ -74,7 +74,11 @@ export function useLoginFlow(initialEmail: string) {
       } catch (caught) {
         if (!isApiError(caught, 'NOT_FOUND')) throw caught;
         if (mode === 'link') return sendLink(true);
-        navigate(`/register?email=${encodeURIComponent(email.trim())}`, { state: { email: email.trim() } });
+        const query = new URLSearchParams({ email: email.trim() });
+        // A registration on the way to a page (a data room) goes on to it, as a sign-in would.
+        const redirect = params.get('redirect');
+        if (redirect) query.set('redirect', redirect);
+        navigate(`/register?${query}`, { state: { email: email.trim() } });
       }
     });
   };

@@ -4,16 +4,23 @@ import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/co
 const WIDTH = 600;
 const HEIGHT = 120;
 
+/** "0 visits", "1 visit", "2 visits". */
+export const visitCount = (n: number) => `${n} ${n === 1 ? 'visit' : 'visits'}`;
+
 /**
  * Visits per day as bars, in plain SVG (no chart library). The drawing stretches to the panel's width;
  * the scale and dates are text beside it, so they keep their size. Each bar's title names day and count.
+ * Before any visit there is no scale to state: the chart says so.
  */
 export function VisitsChart({ days }: { days: RoomAnalytics['views_over_time'] }) {
-  const max = Math.max(1, ...days.map((d) => d.visits));
+  const most = Math.max(0, ...days.map((d) => d.visits));
+  const max = Math.max(1, most);
   const step = WIDTH / Math.max(days.length, 1);
   return (
     <Stack gap={4}>
-      <Text size="xs" c="dimmed">{`${max} visits`}</Text>
+      <Text size="xs" c="dimmed" data-testid="visits-scale">
+        {most === 0 ? 'No visits yet.' : visitCount(most)}
+      </Text>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         preserveAspectRatio="none"
@@ -35,7 +42,7 @@ export function VisitsChart({ days }: { days: RoomAnalytics['views_over_time'] }
               height={h}
               fill="#1c7ed6"
             >
-              <title>{`${d.day}: ${d.visits}`}</title>
+              <title>{`${d.day}: ${visitCount(d.visits)}`}</title>
             </rect>
           );
         })}

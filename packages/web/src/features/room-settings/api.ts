@@ -65,19 +65,21 @@ export function useRoomAnalytics(companyId: number, roomId: number) {
   });
 }
 
-/** One user's history (or the room's), a keyset page at a time. */
+/** One user's history (or the room's), a keyset page at a time; hidden entries too when asked. */
 export function useRoomHistory(
   companyId: number,
   roomId: number,
   visitorId: number | null,
   sort: RoomHistorySort,
+  includeHidden = false,
 ) {
   return useInfiniteQuery({
-    queryKey: [...roomSettingsKey(companyId, roomId), 'history', visitorId, sort],
+    queryKey: [...roomSettingsKey(companyId, roomId), 'history', visitorId, sort, includeHidden],
     initialPageParam: '',
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ sort });
       if (visitorId !== null) query.set('visitor_id', String(visitorId));
+      if (includeHidden) query.set('include_hidden', '1');
       if (pageParam) query.set('cursor', pageParam);
       return apiFetch<RoomHistoryPage>(`${roomPath(roomId)}/history?${query}`, { accountId: companyId });
     },
@@ -85,14 +87,18 @@ export function useRoomHistory(
   });
 }
 
+/** The history as CSV: what the list shows (hidden entries only when it shows them). */
 export const historyCsvBlob = (
   companyId: number,
   roomId: number,
   visitorId: number | null,
   sort: RoomHistorySort,
+  includeHidden = false,
 ) =>
   apiBlob(
-    `${roomPath(roomId)}/history.csv?sort=${sort}${visitorId === null ? '' : `&visitor_id=${visitorId}`}`,
+    `${roomPath(roomId)}/history.csv?sort=${sort}${visitorId === null ? '' : `&visitor_id=${visitorId}`}${
+      includeHidden ? '&include_hidden=1' : ''
+    }`,
     companyId,
   );
 
@@ -123,6 +129,7 @@ export function useRoomSettingsActions(companyId: number, roomId: number) {
       mutationFn: (visitorId: number) => send<Message>(`${roomPath(roomId)}/users/${visitorId}`, 'DELETE'),
       onSuccess: refresh,
     }),
+    /** DELETE …/history/{id} hides the entry (an audit trail: never erased). */
     removeEntry: useMutation({
       mutationFn: (historyId: number) =>
         apiFetch<Message>(`/api/user/rooms/${roomId}/history/${historyId}`, { method: 'DELETE' }),

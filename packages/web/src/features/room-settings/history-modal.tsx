@@ -5,7 +5,19 @@ import {
   type RoomHistorySort,
   type RoomUserView,
 } from '@charter/domain';
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { saveBlob } from '../../ui/save-blob.ts';
@@ -52,13 +64,15 @@ export function HistoryModal({
   onFailed,
 }: Props) {
   const [sort, setSort] = useState<RoomHistorySort>('latest');
+  const [showHidden, setShowHidden] = useState(false);
   const visitorId = user?.id ?? null;
-  const history = useRoomHistory(companyId, roomId, visitorId, sort);
+  const history = useRoomHistory(companyId, roomId, visitorId, sort, showHidden);
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
   const name = user?.name ?? roomLabel;
   const download = async () => {
     try {
-      saveBlob(await historyCsvBlob(companyId, roomId, visitorId, sort), `${name} history.csv`);
+      const csv = await historyCsvBlob(companyId, roomId, visitorId, sort, showHidden);
+      saveBlob(csv, `${name} history.csv`);
     } catch (error) {
       onFailed(error);
     }
@@ -76,9 +90,17 @@ export function HistoryModal({
             data={ROOM_HISTORY_SORTS.map((value) => ({ value, label: HISTORY_SORT_LABELS[value] }))}
             onChange={(value) => value && setSort(value as RoomHistorySort)}
           />
-          <Button size="xs" variant="light" onClick={download}>
-            Download CSV
-          </Button>
+          <Group gap="sm">
+            <Checkbox
+              size="xs"
+              label="Show hidden entries"
+              checked={showHidden}
+              onChange={(event) => setShowHidden(event.currentTarget.checked)}
+            />
+            <Button size="xs" variant="light" onClick={download}>
+              Download CSV
+            </Button>
+          </Group>
         </Group>
         {history.isPending && <Loader size="sm" />}
         {history.isError && (
@@ -98,21 +120,32 @@ export function HistoryModal({
             </Table.Thead>
             <Table.Tbody>
               {entries.map((entry) => (
-                <Table.Tr key={entry.id} data-testid="history-entry">
+                <Table.Tr
+                  key={entry.id}
+                  data-testid="history-entry"
+                  c={entry.hidden_at ? 'dimmed' : undefined}
+                >
                   <Table.Td>{new Date(entry.created_at).toLocaleString('en-US')}</Table.Td>
                   {user === null && <Table.Td>{entry.user?.name ?? '--'}</Table.Td>}
                   <Table.Td>{ACTION_LABELS[entry.action] ?? entry.action}</Table.Td>
                   <Table.Td>{historyItem(entry)}</Table.Td>
                   <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label="Remove entry"
-                      onClick={() => actions.removeEntry.mutate(entry.id, { onError: onFailed })}
-                    >
-                      Remove
-                    </Button>
+                    {entry.hidden_at ? (
+                      <Badge size="sm" variant="light" color="gray">
+                        Hidden
+                      </Badge>
+                    ) : (
+                      // An audit trail: the entry leaves this list, the record stays (Show hidden entries).
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label="Hide entry"
+                        onClick={() => actions.removeEntry.mutate(entry.id, { onError: onFailed })}
+                      >
+                        Hide
+                      </Button>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

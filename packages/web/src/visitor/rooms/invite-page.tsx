@@ -23,7 +23,9 @@ export function InvitePage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const id = Number(params.get('id'));
+    // The link's random public id; a link mailed before those carries its number.
+    const raw = params.get('id') ?? '';
+    const id = /^\d+$/.test(raw) ? Number(raw) : raw;
     const secret = params.get('code') ?? '';
     redeemInvite(code, id, secret)
       .then((session) => {

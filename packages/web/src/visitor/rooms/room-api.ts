@@ -71,7 +71,7 @@ async function request<T>(code: string, method: 'GET' | 'POST', path: string, bo
 export const fetchRoom = (code: string, visit: boolean) =>
   request<GuestRoomView>(code, 'GET', visit ? '?visit=1' : '');
 
-export const redeemInvite = (code: string, id: number, secret: string) =>
+export const redeemInvite = (code: string, id: number | string, secret: string) =>
   request<RoomSessionView>(code, 'POST', '/redeem', { id, code: secret });
 
 export const recordRoomHistory = (code: string, entry: RoomHistoryBody) =>

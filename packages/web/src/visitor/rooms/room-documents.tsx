@@ -17,8 +17,18 @@ const NewBadge = () => (
 
 async function download(code: string, document: GuestRoomDocumentView) {
   const link = await fileLink(code, document.file_id as number);
-  await recordRoomHistory(code, { action: 'download', label: document.label, file_id: document.file_id });
+  await recordRoomHistory(code, { action: 'download', file_id: document.file_id });
   window.location.assign(`${link.url}&download=1`);
+}
+
+/** Download, where the room lets this viewer take the document away (every list of documents offers it). */
+export function DownloadButton({ code, document }: { code: string; document: GuestRoomDocumentView }) {
+  if (document.file_id === null || !document.can_download) return null;
+  return (
+    <Button size="compact-sm" variant="default" onClick={() => void download(code, document)}>
+      Download
+    </Button>
+  );
 }
 
 /** A list of room documents: preview for any with a file, download where the room allows it. */
@@ -45,11 +55,7 @@ export function RoomDocumentList({ code, title, documents, onPreview }: Props) {
               <Button size="compact-sm" variant="light" onClick={() => onPreview(document)}>
                 Preview
               </Button>
-              {document.can_download && (
-                <Button size="compact-sm" variant="default" onClick={() => void download(code, document)}>
-                  Download
-                </Button>
-              )}
+              <DownloadButton code={code} document={document} />
             </Group>
           )}
         </Group>

@@ -31,7 +31,7 @@ export function RoomFormList({ code, forms }: { code: string; forms: GuestRoomFo
             onClick={(event) => {
               // Recorded before leaving (a navigation would cut the request short).
               event.preventDefault();
-              void recordRoomHistory(code, { action: 'form', label: form.name })
+              void recordRoomHistory(code, { action: 'form', form_id: form.id })
                 .catch(() => {})
                 .finally(() => window.location.assign(form.path));
             }}

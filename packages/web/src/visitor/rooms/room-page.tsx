@@ -1,5 +1,5 @@
 import type { GuestRoomDocumentView, GuestRoomView, RoomDocumentView } from '@charter/domain';
-import { OVERVIEW_SCROLL_DELAY_MS, ROOM_MESSAGES } from '@charter/domain';
+import { OVERVIEW_SCROLL_DELAY_MS, ROOM_MESSAGES, VISITOR_MESSAGES } from '@charter/domain';
 import {
   Alert,
   Anchor,
@@ -18,10 +18,10 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { RoomOverviewSections } from '../../features/rooms/overview/room-overview.tsx';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import { NdaGate } from './nda-gate.tsx';
-import { RoomDocumentList, RoomLinkList } from './room-documents.tsx';
+import { DownloadButton, RoomDocumentList, RoomLinkList } from './room-documents.tsx';
 import { RoomFormList, useRoomForms } from './room-forms.tsx';
 import { INVITE_NOTICE_MS, type RoomLocationState } from './room-messages.ts';
-import { RevokedRoom, RoomError, SignInPrompt } from './room-states.tsx';
+import { PrivateRoom, RevokedRoom, RoomError, SignInPrompt } from './room-states.tsx';
 import { useGuestRoom } from './use-guest-room.ts';
 import { VerifyEmailForm } from './verify-email-form.tsx';
 
@@ -140,6 +140,10 @@ function RoomView({ code, room, reload }: { code: string; room: GuestRoomView; r
                 <RoomOverviewSections
                   overview={{ ...room.overview, documents: room.documents }}
                   onOpenDocument={openFromOverview}
+                  documentExtra={(picked) => {
+                    const document = room.documents.find((d) => d.id === picked.id);
+                    return document ? <DownloadButton code={code} document={document} /> : null;
+                  }}
                   reports={<Reports room={room} />}
                 />
               </Stack>
@@ -187,6 +191,8 @@ export function RoomPage() {
   if (state.status === 'ready') return <RoomView code={code} room={state.room} reload={state.reload} />;
   const { error } = state;
   if (error.status === 404) return <RevokedRoom />;
+  // A Private room: signing in would not let this visitor in, so nothing asks them to.
+  if (error.message === VISITOR_MESSAGES.privateRoom) return <PrivateRoom />;
   if (error.code === 'UNAUTHORIZED' || (error.code === 'FORBIDDEN' && error.message.includes('Sign In'))) {
     return <SignInPrompt code={code} message={error.message} />;
   }

@@ -60,16 +60,10 @@ export default function RoomPreviewModal({ code, document, onClose }: Props) {
       stopped = true;
       task?.cancel();
       const seconds = Math.round((Date.now() - shownSince.current) / 1000);
-      void recordRoomHistory(code, {
-        action: 'view',
-        label: document.label,
-        sublabel: `Page ${page}`,
-        file_id: fileId,
-        page,
-        seconds,
-      }).catch(() => {});
+      // Ids and numbers only: the entry's words are the server's (the document's label, "Page N").
+      void recordRoomHistory(code, { action: 'view', file_id: fileId, page, seconds }).catch(() => {});
     };
-  }, [pdf, page, code, fileId, document.label]);
+  }, [pdf, page, code, fileId]);
 
   const count = pdf?.numPages ?? 0;
   return (
@@ -82,14 +76,15 @@ export default function RoomPreviewModal({ code, document, onClose }: Props) {
           </Center>
         )}
         {pdf && (
+          // Drawn 560 px wide, shown at most that wide: on a phone it shrinks to the screen.
           <canvas
             ref={canvas}
             aria-label={`Page ${page} of ${count}`}
-            style={{ width: PAGE_WIDTH, display: 'block' }}
+            style={{ width: '100%', maxWidth: PAGE_WIDTH, height: 'auto', display: 'block' }}
           />
         )}
         {pdf && (
-          <Group justify="space-between">
+          <Group justify="space-between" gap="xs">
             <Group gap="xs">
               <Button
                 size="compact-sm"

@@ -1,4 +1,4 @@
-import { ROOM_MESSAGES } from '@charter/domain';
+import { ROOM_MESSAGES, VISITOR_MESSAGES } from '@charter/domain';
 import { Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../ui/brand-mark.tsx';
@@ -26,6 +26,21 @@ export function RevokedRoom() {
         {ROOM_MESSAGES.revoked}
       </Title>
       <Anchor href="/">Go to Dashboard</Anchor>
+    </RoomFrame>
+  );
+}
+
+/**
+ * A Private (or Invite Only) room opened by someone it was not shared with: only its admins and personal
+ * links open it, so the page says so and offers no sign-in that would not help.
+ */
+export function PrivateRoom() {
+  return (
+    <RoomFrame>
+      <Title order={1} size="h3">
+        Private room
+      </Title>
+      <Text>{VISITOR_MESSAGES.privateRoom}</Text>
     </RoomFrame>
   );
 }

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
+import { InvalidLinkPage } from '../invalid-link-page.tsx';
 import { challengeStatus, saveRoomSession, verifyCode } from './room-api.ts';
 import { RoomFrame } from './room-states.tsx';
 
@@ -28,6 +29,7 @@ export function VerifyCodePage() {
   });
 
   useEffect(() => {
+    if (!id) return;
     const timer = window.setInterval(() => {
       challengeStatus(id).then(
         (status) => {
@@ -39,6 +41,7 @@ export function VerifyCodePage() {
     return () => window.clearInterval(timer);
   }, [id]);
 
+  const incomplete = !room || !id;
   const submit = form.onSubmit(async ({ code }) => {
     setError(null);
     try {
@@ -51,6 +54,8 @@ export function VerifyCodePage() {
     }
   });
 
+  // Opened without the room and challenge it belongs to (typed in, cut short): nothing to verify here.
+  if (incomplete) return <InvalidLinkPage />;
   return (
     <RoomFrame>
       <Title order={1} size="h3">

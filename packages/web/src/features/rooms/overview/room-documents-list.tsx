@@ -1,6 +1,7 @@
 import type { RoomDocumentView } from '@charter/domain';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileText, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { MoveButtons } from './move-buttons.tsx';
 
 /** What an admin may do to a document in edit mode (absent: the list is read-only). */
@@ -12,7 +13,8 @@ export type RoomDocumentActions = {
 
 /**
  * A room's documents (All Documents, or Documents Requiring Signature), props only: the admin page and
- * the visitor page both draw it. `onOpen` opens a document (a preview); actions appear in edit mode.
+ * the visitor page both draw it. `onOpen` opens a document (a preview); actions appear in edit mode;
+ * `extra` is drawn at the end of each row (the visitor's Download).
  */
 export function RoomDocumentsList({
   title,
@@ -20,12 +22,14 @@ export function RoomDocumentsList({
   onOpen,
   actions,
   emptyText,
+  extra,
 }: {
   title: string;
   documents: RoomDocumentView[];
   onOpen?: (doc: RoomDocumentView) => void;
   actions?: RoomDocumentActions;
   emptyText?: string;
+  extra?: (doc: RoomDocumentView) => ReactNode;
 }) {
   return (
     <Stack gap="xs" component="section" aria-label={title}>
@@ -81,6 +85,7 @@ export function RoomDocumentsList({
                 </Badge>
               ) : null}
             </Group>
+            {extra?.(doc)}
             {actions ? (
               <Group gap={4} wrap="nowrap">
                 <MoveButtons

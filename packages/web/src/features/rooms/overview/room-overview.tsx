@@ -9,12 +9,13 @@ import { RoomResourceTable, type RoomTableActions } from './room-resource-table.
 /**
  * The overview sections in the spec's order (spec 3 §2): Documents Requiring Signature, one table per
  * resource type, report tables (the `reports` slot), All Documents and Links. Props only: the admin page
- * passes edit actions, the visitor page does not.
+ * passes edit actions, the visitor page its Download (`documentExtra`) for each document row.
  */
 export function RoomOverviewSections({
   overview,
   onOpenDocument,
   documentActions,
+  documentExtra,
   linkActions,
   tableActions,
   reports,
@@ -22,6 +23,7 @@ export function RoomOverviewSections({
   overview: Overview;
   onOpenDocument?: (doc: RoomDocumentView) => void;
   documentActions?: RoomDocumentActions;
+  documentExtra?: (doc: RoomDocumentView) => ReactNode;
   linkActions?: RoomLinkActions;
   tableActions?: RoomTableActions;
   reports?: ReactNode;
@@ -30,7 +32,12 @@ export function RoomOverviewSections({
   return (
     <Stack gap="xl">
       {toSign.length > 0 ? (
-        <RoomDocumentsList title="Documents Requiring Signature" documents={toSign} onOpen={onOpenDocument} />
+        <RoomDocumentsList
+          title="Documents Requiring Signature"
+          documents={toSign}
+          onOpen={onOpenDocument}
+          extra={documentExtra}
+        />
       ) : null}
       {overview.tables.map((table) => (
         <RoomResourceTable key={table.id} table={table} actions={tableActions} />
@@ -42,6 +49,7 @@ export function RoomOverviewSections({
           documents={overview.documents}
           onOpen={onOpenDocument}
           actions={documentActions}
+          extra={documentExtra}
           emptyText="No documents yet."
         />
         <Text size="xs" c="dimmed" mt={4}>
