@@ -179,7 +179,7 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
     // Finalize checks the included questions as Submit does.
     const early = await anon('POST', `/api/public/outside_form/${code}/finalize`, { finalize_snapshot: {} });
     expect(early.status).toBe(400);
-    expect(early.body.message).toBe(FILL_REQUIRED);
+    expect(early.body.message).toBe(`${FILL_REQUIRED}\n- Company size: Field required`);
     expect(early.body.fields).toEqual({ company_size: 'Field required' });
     expect((await answer(code, task.id, 'company_size', '12')).status).toBe(200);
 
