@@ -294,6 +294,38 @@ describe('workflows: projects, questionnaires, submission and generated document
     expect((await save(fresh, group.id, 'company_name', 'Lone Star Holdings, LLC')).status).toBe(200);
   });
 
+  it('numbers a repeated workflow and its group, and names the group by the answer that says who it is for', async () => {
+    const fresh = await signedIn(t);
+    const first = await start(fresh, 'onboard-employee');
+    const second = await start(fresh, 'onboard-employee');
+    const labels = async (project: Json) => {
+      const group = (project.groupedTransactions as Json[])[0];
+      const view = await call(fresh, 'GET', `/api/account/transaction/${group.id}`);
+      return [view.body.project_label, view.body.label];
+    };
+    expect(await labels(first)).toEqual(['Onboard an Employee', 'The hire']);
+    expect(await labels(second)).toEqual(['Onboard an Employee 2', 'The hire 2']);
+    const hire = (second.groupedTransactions as Json[])[0].id as number;
+    expect((await save(fresh, hire, 'employee_name', 'Jane Doe')).status).toBe(200);
+    expect(await labels(second)).toEqual(['Onboard an Employee 2', 'The hire: Jane Doe']);
+    const listed = await call(fresh, 'GET', '/api/account/transaction');
+    expect((listed.body as Json[]).map((g) => g.label).sort()).toEqual(['The hire', 'The hire: Jane Doe']);
+    // A number still in use is skipped: the first one deleted, the next is the third, not a second 'The hire 2'.
+    const third = await start(fresh, 'onboard-employee');
+    expect(await labels(third)).toEqual(['Onboard an Employee 3', 'The hire 3']);
+    expect((await call(fresh, 'DELETE', `/api/account/transaction/${hire}`)).status).toBe(204);
+    expect(await labels(await start(fresh, 'onboard-employee'))).toEqual([
+      'Onboard an Employee 4',
+      'The hire 4',
+    ]);
+    // Another workspace's hires do not count.
+    const elsewhere = await signedIn(t);
+    const theirs = await start(elsewhere, 'onboard-employee');
+    const theirGroup = (theirs.groupedTransactions as Json[])[0];
+    expect(theirs.label).toBe('Onboard an Employee');
+    expect(theirGroup.label).toBe('The hire');
+  });
+
   it('removes a workflow with its last task group, so a non-repeatable one can start again', async () => {
     const fresh = await signedIn(t);
     const project = await start(fresh, 'form-llc');
