@@ -34,6 +34,12 @@ export const OUTSIDE_FORM_MESSAGES = {
   noQuestions: 'Select at least one question to share.',
   cancelled: 'Sharing cancelled.',
   emailResent: 'Link Sent',
+  /**
+   * Right after the filler submits (the spec's 'already been completed' message is for a later visit of
+   * the link): a success, not an error.
+   */
+  submittedTitle: 'Thank you',
+  submitted: 'Your answers have been submitted. You can close this page.',
 } as const;
 
 /** Spec 3 §4: 'new' shows as Open, any other state as Completed. */
