@@ -126,17 +126,32 @@ test('a shared form is filled anonymously across a reload and finalizes its task
   await shot(page, 'task-finalized');
 });
 
-test('a standing form link opened twice makes two instances', async ({ page, browser }) => {
+test('a standing form link shows a page; its Start makes an instance, twice two, and fetching it makes none', async ({
+  page,
+  browser,
+  request,
+}) => {
   await startNda(page);
   const link = await shareForm(page, { type: 'Standing Form', label: 'Standing NDA intake' });
   expect(link).toMatch(/\/api\/redirect\/form\/[A-Za-z0-9_-]{22}$/);
+
+  // A mail scanner or a link preview fetching the link (GET, HEAD) makes nothing.
+  for (const fetched of [await request.get(link), await request.head(link)]) {
+    expect(fetched.status()).toBe(200);
+    expect(fetched.url()).toMatch(/\/outside-form\/[A-Za-z0-9_-]{22}\/start$/);
+  }
 
   const landed: string[] = [];
   for (let visit = 0; visit < 2; visit++) {
     const stranger = await anonymousPage(browser);
     await stranger.page.goto(link);
+    await expect(stranger.page).toHaveURL(/\/outside-form\/[A-Za-z0-9_-]{22}\/start$/);
+    await expect(stranger.page.getByRole('heading', { name: 'Standing NDA intake' })).toBeVisible();
+    if (visit === 0) await shot(stranger.page, 'standing-start');
+    await stranger.page.getByRole('button', { name: 'Start' }).click();
     await expect(stranger.page).toHaveURL(/\/outside-form\/[A-Za-z0-9_-]{22}$/);
     await expect(stranger.page.getByRole('heading', { name: 'Standing NDA intake' })).toBeVisible();
+    await expect(stranger.page.getByLabel("Your signer's name", { exact: true })).toBeVisible();
     landed.push(stranger.page.url());
     if (visit === 1) await shot(stranger.page, 'standing-instance');
     await stranger.context.close();
@@ -145,6 +160,7 @@ test('a standing form link opened twice makes two instances', async ({ page, bro
 
   await page.getByRole('button', { name: 'Back to Task' }).click();
   await expect(page.getByText('Standing Forms')).toBeVisible();
+  // The standing form and the two instances its Start made: the fetches above made none.
   await expect(page.getByTestId('outside-form-row').filter({ hasText: 'Standing NDA intake' })).toHaveCount(
     3,
   );

@@ -141,6 +141,25 @@ export const publicOutsideForm = z.object({
 });
 export type PublicOutsideForm = z.infer<typeof publicOutsideForm>;
 
+/**
+ * GET /api/public/standing_form/{code}: what the page of a standing link shows before the visitor opens
+ * it (GET /api/redirect/form/{code} only leads to that page; nothing is made until its button is pressed).
+ */
+export const publicStandingForm = z.object({
+  name: z.string(),
+  description: z.string(),
+  brand: z.object({ name: z.string() }),
+});
+export type PublicStandingForm = z.infer<typeof publicStandingForm>;
+
+/** POST /api/redirect/form/{code}: the new instance's form, and where its page is. */
+export const openedStandingForm = z.object({
+  code: z.string(),
+  /** /outside-form/{code}, the page the visitor goes on to. */
+  location: z.string(),
+});
+export type OpenedStandingForm = z.infer<typeof openedStandingForm>;
+
 /** POST /api/unlisted/flat_feature: one answer typed into an outside form. */
 export const unlistedAnswerBody = z.object({
   access_code: z.string().max(100),
