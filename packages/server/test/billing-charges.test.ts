@@ -280,6 +280,14 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     expect(forGroup).toHaveLength(1);
     expect(forGroup[0]).toMatchObject({ status: 'paid' });
     expect(((forGroup[0]?.lines ?? []) as Json[]).map((l) => l.amount).sort()).toEqual([24_900, 30_000]);
+    // Its receipt is emailed once to the member who paid, with each line and the card.
+    const receipts = (await t.mailTo(me.email)).filter((m) => m.subject.startsWith('Your receipt'));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].subject).toBe(`Your receipt from Charter: $549.00 (${forGroup[0].number})`);
+    for (const line of ['State Filing Fee: $300.00', 'State Filing Agent: $249.00', 'Total paid: $549.00']) {
+      expect(receipts[0].text).toContain(line);
+    }
+    expect(receipts[0].text).toContain('Paid with: Visa ending in 4242');
   });
 
   it('leaves the group unsubmitted on a decline or an authentication request, and retries the same row as a new attempt', async () => {

@@ -34,7 +34,8 @@ export type DueLine = {
  * it). A task done elsewhere costs nothing here: uploaded (the customer filed it and brings the filed copy)
  * or skipped.
  */
-export const billable = (task: Pick<PricedTask, 'mode'>) => task.mode === 'Generate' || task.mode === 'Custom';
+export const billable = (task: Pick<PricedTask, 'mode'>) =>
+  task.mode === 'Generate' || task.mode === 'Custom';
 
 /**
  * The fees and add-ons of a group's tasks (spec 2 §3), priced from the answers: a dynamic fee's amount is
@@ -112,8 +113,7 @@ export function priceGroup(input: {
       const idempotencyKey = addonIdempotencyKey(input.accountId, task.id, item.key);
       const settled = charged.get(idempotencyKey);
       // Offered, never bought by default: only a chosen add-on (or one already paid for) is priced.
-      const chosen =
-        task.chosenAddons.includes(item.key) || settled === 'succeeded' || settled === 'covered';
+      const chosen = task.chosenAddons.includes(item.key) || settled === 'succeeded' || settled === 'covered';
       const status = chosen ? statusOf(idempotencyKey, item.amount) : 'none';
       addon.push({
         taskId: task.id,
