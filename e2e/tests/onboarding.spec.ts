@@ -46,9 +46,15 @@ test('onboarding: register, confirm, log in two ways, add and switch workspaces'
     await expect(page).toHaveURL(/\/register$/);
     await shot(page, '02-register-suffix-error');
 
-    await page.getByLabel('Company Name').fill(FIRST);
-    await expect(page.getByText('Select a suffix')).toBeHidden();
+    // The suffix it asks for is picked beside the name: every entity type's suffixes, by type.
+    await page.getByRole('combobox', { name: 'Company suffix' }).click();
+    for (const suffix of ['Corp.', 'LLC', 'L.P.']) {
+      await expect(page.getByRole('option', { name: suffix, exact: true })).toBeVisible();
+    }
+    await page.getByRole('option', { name: 'Inc.', exact: true }).click();
+    await expect(page.getByLabel('Company Name')).toHaveValue(FIRST);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Select a suffix')).toBeHidden();
     await expect(page).toHaveURL(/\/register\/confirm-email$/);
   });
 

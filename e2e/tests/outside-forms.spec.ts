@@ -101,14 +101,20 @@ test('a shared form is filled anonymously across a reload and finalizes its task
   await form.getByLabel('Effective date', { exact: true }).fill('04/01/2026');
   await form.getByLabel('Effective date', { exact: true }).blur();
   await form.getByRole('button', { name: 'Submit' }).click();
+  // Just submitted: a success; the spec's "already completed" message is for a later visit.
+  const done = form.getByRole('status');
+  await expect(done.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+  await expect(done.getByText('Your answers have been submitted. You can close this page.')).toBeVisible();
+  await expect(form.getByText(/already been completed/)).toHaveCount(0);
+  await shot(form, 'public-form-submitted');
+  await form.reload();
   await expect(
     form.getByText(
       'This form has already been completed. Please contact technical support if you believe this is in error.',
     ),
   ).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Thank you' })).toHaveCount(0);
   await shot(form, 'public-form-completed');
-  await form.reload();
-  await expect(form.getByText('This form has already been completed.', { exact: false })).toBeVisible();
   await stranger.context.close();
 
   await page.reload();
@@ -120,17 +126,32 @@ test('a shared form is filled anonymously across a reload and finalizes its task
   await shot(page, 'task-finalized');
 });
 
-test('a standing form link opened twice makes two instances', async ({ page, browser }) => {
+test('a standing form link shows a page; its Start makes an instance, twice two, and fetching it makes none', async ({
+  page,
+  browser,
+  request,
+}) => {
   await startNda(page);
   const link = await shareForm(page, { type: 'Standing Form', label: 'Standing NDA intake' });
   expect(link).toMatch(/\/api\/redirect\/form\/[A-Za-z0-9_-]{22}$/);
+
+  // A mail scanner or a link preview fetching the link (GET, HEAD) makes nothing.
+  for (const fetched of [await request.get(link), await request.head(link)]) {
+    expect(fetched.status()).toBe(200);
+    expect(fetched.url()).toMatch(/\/outside-form\/[A-Za-z0-9_-]{22}\/start$/);
+  }
 
   const landed: string[] = [];
   for (let visit = 0; visit < 2; visit++) {
     const stranger = await anonymousPage(browser);
     await stranger.page.goto(link);
+    await expect(stranger.page).toHaveURL(/\/outside-form\/[A-Za-z0-9_-]{22}\/start$/);
+    await expect(stranger.page.getByRole('heading', { name: 'Standing NDA intake' })).toBeVisible();
+    if (visit === 0) await shot(stranger.page, 'standing-start');
+    await stranger.page.getByRole('button', { name: 'Start' }).click();
     await expect(stranger.page).toHaveURL(/\/outside-form\/[A-Za-z0-9_-]{22}$/);
     await expect(stranger.page.getByRole('heading', { name: 'Standing NDA intake' })).toBeVisible();
+    await expect(stranger.page.getByLabel("Your signer's name", { exact: true })).toBeVisible();
     landed.push(stranger.page.url());
     if (visit === 1) await shot(stranger.page, 'standing-instance');
     await stranger.context.close();
@@ -139,6 +160,7 @@ test('a standing form link opened twice makes two instances', async ({ page, bro
 
   await page.getByRole('button', { name: 'Back to Task' }).click();
   await expect(page.getByText('Standing Forms')).toBeVisible();
+  // The standing form and the two instances its Start made: the fetches above made none.
   await expect(page.getByTestId('outside-form-row').filter({ hasText: 'Standing NDA intake' })).toHaveCount(
     3,
   );

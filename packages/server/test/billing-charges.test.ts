@@ -69,11 +69,15 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
   let provider: ReturnType<typeof recordingProvider>;
   const call = accountCaller(() => t);
 
-  /** A group of `templateId` answered and validated, ready to submit. */
-  const readyGroup = async (who: SignedIn, templateId: string, state?: string) => {
+  /** A group of `templateId` answered and validated, ready to submit, with the add-ons `addons` chosen. */
+  const readyGroup = async (who: SignedIn, templateId: string, state?: string, addons?: string[]) => {
     const project = await call(who, 'POST', `/api/account/project_template/${templateId}/create`, {});
     expect(project.status).toBe(201);
     const group = project.body.groupedTransactions[0] as Json;
+    if (addons) {
+      const chosen = await call(who, 'PUT', `/api/account/task/${group.tasks[0].id}`, { addons });
+      expect(chosen.status).toBe(200);
+    }
     const save = (id: string, value: string) =>
       call(who, 'POST', '/api/account/flat_feature', {
         transaction_id: group.id,
@@ -162,7 +166,7 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
   });
 
   it('shows fees priced from the state answer on the group and its task', async () => {
-    const id = await readyGroup(me, 'test-fees', 'California');
+    const id = await readyGroup(me, 'test-fees', 'California', ['agent']);
     const view = await call(me, 'GET', `/api/account/transaction/${id}`);
     expect(view.status).toBe(200);
     expect(view.body.product.fees).toMatchObject([
@@ -170,9 +174,10 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
       { key: 'annual', amount: 0, is_annual: true, status: 'none' },
     ]);
     expect(view.body.product.addon).toMatchObject([
-      { label: 'State Filing Agent', amount: 24900, period: 'year' },
+      { label: 'State Filing Agent', amount: 24900, period: 'year', chosen: true, status: 'due' },
     ]);
     expect(view.body.product.fee_total).toBe(7500 + 24900);
+    expect(view.body.credits_needed).toBe(1);
     expect(view.body.tasks[0].fees).toHaveLength(2);
     await call(me, 'POST', '/api/account/flat_feature', {
       transaction_id: id,
@@ -184,9 +189,63 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     expect(billing.body).toMatchObject({ credits_needed: 1, subscription_ok: true, covered_by: null });
   });
 
+  it('offers an add-on unchosen: priced and charged only once chosen, and the server keeps to the choice', async () => {
+    const who = await signedIn(t);
+    await defaultCard(who, 'pm_ok');
+    const id = await readyGroup(who, 'test-fees', 'Texas');
+    const view = await call(who, 'GET', `/api/account/transaction/${id}`);
+    const taskId = view.body.tasks[0].id as number;
+    expect(view.body.product.addon).toMatchObject([{ key: 'agent', chosen: false, status: 'none' }]);
+    expect(view.body.product.fee_total).toBe(30000);
+    // Chosen, then declined before paying: the total follows, and each change is on the task's timeline.
+    const choose = (addons: string[]) => call(who, 'PUT', `/api/account/task/${taskId}`, { addons });
+    expect((await choose(['agent'])).body).toEqual({ message: 'Add-ons updated.' });
+    const billing = await call(who, 'GET', `/api/account/transaction/${id}/billing`);
+    expect(billing.body.product.fee_total).toBe(30000 + 24900);
+    expect(billing.body.product.addon[0]).toMatchObject({ chosen: true, status: 'due' });
+    expect((await choose([])).status).toBe(200);
+    const declined = await call(who, 'GET', `/api/account/transaction/${id}`);
+    expect(declined.body.product.fee_total).toBe(30000);
+    expect(declined.body.tasks[0].timeline.map((e: Json) => e.label)).toEqual(
+      expect.arrayContaining(['Add-on chosen: State Filing Agent', 'Add-on declined: State Filing Agent']),
+    );
+    // Unknown add-ons and another workspace's task are refused; nothing changes.
+    const unknown = await choose(['agent', 'gold-plating']);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields).toEqual({ addons: 'This add-on is not offered with this task.' });
+    expect((await call(other, 'PUT', `/api/account/task/${taskId}`, { addons: ['agent'] })).status).toBe(404);
+    // Submitted without it: the fees are charged, the add-on is not.
+    expect((await finalize(who, id)).status).toBe(200);
+    const rows = (await chargeRows(who.account!.id)).filter((r) => r.transactionId === id);
+    expect(rows.map((r) => r.purpose).sort()).toEqual(['credits', 'fee']);
+    expect(provider.calls.some((c) => c.idempotencyKey.startsWith(`addon:${who.account!.id}:`))).toBe(false);
+    // Once submitted, the choice is closed.
+    expect((await choose(['agent'])).status).toBe(409);
+  });
+
+  it('charges no state fee, add-on or credit for a task in Upload mode (the company filed it itself)', async () => {
+    const who = await signedIn(t);
+    const id = await readyGroup(who, 'test-fees', 'Texas', ['agent']);
+    const taskId = (await call(who, 'GET', `/api/account/transaction/${id}`)).body.tasks[0].id as number;
+    expect((await call(who, 'PUT', `/api/account/task/${taskId}`, { action: 'upload' })).status).toBe(200);
+    const view = await call(who, 'GET', `/api/account/transaction/${id}`);
+    expect(view.body.product).toEqual({ fees: [], fee_total: 0, addon: [] });
+    expect(view.body.credits_needed).toBe(0);
+    // No add-on for a task done elsewhere.
+    const refused = await call(who, 'PUT', `/api/account/task/${taskId}`, { addons: ['agent'] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      addons: 'Add-ons can be chosen only for a task we carry out (Generate or Custom).',
+    });
+    // Submitted with no payment method at all: nothing is due.
+    await call(who, 'PUT', `/api/account/transaction/${id}`, { validated_questionnaire: 1 });
+    expect((await finalize(who, id)).status).toBe(200);
+    expect(await chargeRows(who.account!.id)).toEqual([]);
+  });
+
   it('charges each fee once under 20 concurrent finalizes, and submits once', async () => {
     await defaultCard(me, 'pm_ok');
-    const id = await readyGroup(me, 'test-fees', 'Texas');
+    const id = await readyGroup(me, 'test-fees', 'Texas', ['agent']);
     const before = provider.calls.length;
     const answers = await Promise.all(Array.from({ length: 20 }, () => finalize(me, id)));
     const ok = answers.filter((a) => a.status === 200);
@@ -221,6 +280,14 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     expect(forGroup).toHaveLength(1);
     expect(forGroup[0]).toMatchObject({ status: 'paid' });
     expect(((forGroup[0]?.lines ?? []) as Json[]).map((l) => l.amount).sort()).toEqual([24_900, 30_000]);
+    // Its receipt is emailed once to the member who paid, with each line and the card.
+    const receipts = (await t.mailTo(me.email)).filter((m) => m.subject.startsWith('Your receipt'));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].subject).toBe(`Your receipt from Charter: $549.00 (${forGroup[0].number})`);
+    for (const line of ['State Filing Fee: $300.00', 'State Filing Agent: $249.00', 'Total paid: $549.00']) {
+      expect(receipts[0].text).toContain(line);
+    }
+    expect(receipts[0].text).toContain('Paid with: Visa ending in 4242');
   });
 
   it('leaves the group unsubmitted on a decline or an authentication request, and retries the same row as a new attempt', async () => {
@@ -292,7 +359,7 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
   it('charges the difference when a paid state fee grows before the group is submitted', async () => {
     const who = await signedIn(t);
     await defaultCard(who, 'pm_ok');
-    const id = await readyGroup(who, 'test-fees', 'Delaware');
+    const id = await readyGroup(who, 'test-fees', 'Delaware', ['agent']);
     const taskId = (await call(who, 'GET', `/api/account/transaction/${id}`)).body.tasks[0].id as number;
     const accountId = who.account!.id;
     const base = feeIdempotencyKey(accountId, taskId, 'state-filing');
@@ -343,7 +410,7 @@ describe('billing charges: credits, fees and add-ons at submission, subscription
     const partner = await createPartner(t, { coversFees: true, clients: [who.account!.id] });
     await t.ctx.db.update(partners).set({ coversCredits: true }).where(eq(partners.id, partner.id));
     const before = provider.calls.length;
-    const id = await readyGroup(who, 'test-fees');
+    const id = await readyGroup(who, 'test-fees', undefined, ['agent']);
     const billing = await call(who, 'GET', `/api/account/transaction/${id}/billing`);
     expect(billing.body).toMatchObject({ covered_by: partner.name, credits_covered: true });
     expect(billing.body.product).toMatchObject({ fee_total: 0 });

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   ADMIN_WARNING,
   BILLING_MESSAGES,
@@ -52,6 +56,14 @@ const bankBody = (bank: TestBankKey, label = 'Operating') => {
     token: r.token,
   };
 };
+/** The text of a PDF as pdftotext reads it, spaces collapsed. */
+function pdfText(bytes: Buffer) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-receipt-'));
+  const file = path.join(dir, 'receipt.pdf');
+  fs.writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
 const addCard = (who: SignedIn, card: TestCardKey, isDefault = false) =>
   addCardCall(t, who, testCardToken(card), isDefault);
 const methodsOf = async (accountId: number) =>
@@ -281,6 +293,19 @@ describe('plans and subscriptions', () => {
     expect(receipt.status).toBe(200);
     expect(receipt.raw.headers['content-type']).toBe('application/pdf');
     expect(receipt.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The receipt names the card it was paid with.
+    const number = invoices.body.invoices[0].number as string;
+    expect(pdfText(receipt.raw.rawPayload)).toContain('Paid with Visa ending in 4242');
+
+    // And it is emailed to whoever paid, once, naming the card, the total and where the PDF is.
+    const mails = (await t.mailTo(owner.email)).filter((m) => m.subject.startsWith('Your receipt'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(`Your receipt from Charter: $499.00 (${number})`);
+    expect(mails[0].text).toContain('Paid with: Visa ending in 4242');
+    expect(mails[0].text).toContain(`Receipt: ${number}`);
+    expect(mails[0].text).toContain('Total paid: $499.00');
+    expect(mails[0].text).toContain(`/c/${owner.account!.id}/settings/billing`);
+    expect(mails[0].html).toContain('Visa ending in 4242');
   });
 
   it('charges once when the same subscribe is sent twice at once', async () => {

@@ -179,7 +179,7 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
     // Finalize checks the included questions as Submit does.
     const early = await anon('POST', `/api/public/outside_form/${code}/finalize`, { finalize_snapshot: {} });
     expect(early.status).toBe(400);
-    expect(early.body.message).toBe(FILL_REQUIRED);
+    expect(early.body.message).toBe(`${FILL_REQUIRED}\n- Company size: Field required`);
     expect(early.body.fields).toEqual({ company_size: 'Field required' });
     expect((await answer(code, task.id, 'company_size', '12')).status).toBe(200);
 
@@ -195,9 +195,10 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
 
     const done = await anon('POST', `/api/public/outside_form/${code}/finalize`, {});
     expect(done.status).toBe(200);
+    // A success for the filler who just submitted; the spec's "already completed" is for a later visit.
     expect(done.body).toEqual({
       state: 'completed',
-      message: ROOM_MESSAGES.formCompleted,
+      message: OUTSIDE_FORM_MESSAGES.submitted,
       task_finalized: false,
     });
     // The workspace's open pages hear of it (the live channel), with a toast.
@@ -294,11 +295,56 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
     }
     expect((await answer(code, task.id, 'contact_email', 'a@acme.test')).status).toBe(404);
     expect((await anon('POST', `/api/public/outside_form/${code}/finalize`, {})).status).toBe(404);
-    expect((await anon('GET', `/api/redirect/form/${code}`)).status).toBe(404);
+    // Its link still leads to the page (which reads nothing), and opening it there makes nothing.
+    expect((await anon('GET', `/api/redirect/form/${code}`)).status).toBe(302);
+    expect((await anon('GET', `/api/public/standing_form/${code}`)).status).toBe(404);
+    expect((await anon('POST', `/api/redirect/form/${code}`, {})).status).toBe(404);
     expect((await call(me, 'GET', `/api/account/transaction/${task.id}/outside`)).body).toEqual([]);
     const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.accountId, me.account!.id));
     const actions = audit.filter((a) => (a.target as Json).transaction_id === task.id).map((a) => a.action);
     expect(actions).toEqual(['outside_form_created', 'outside_form_cancelled']);
+  });
+
+  it('makes nothing when a standing link is fetched (GET or HEAD): only its page', async () => {
+    const task = await newTask(me);
+    const created = await share(me, task.id, { features: included, name: 'Scanned', type: 'persistent' });
+    const code = codeOf(created.body.form.link);
+    const groupsBefore = await t.ctx.db.select({ id: transactions.id }).from(transactions);
+    const formsBefore = await t.ctx.db.select({ id: outsideForms.id }).from(outsideForms);
+    // What a mail scanner, a chat preview or a prefetch does with the link.
+    for (const method of ['GET', 'HEAD', 'GET']) {
+      const res = await t.app.inject({ method: method as 'GET' | 'HEAD', url: `/api/redirect/form/${code}` });
+      expect(res.statusCode, method).toBe(302);
+      expect(res.headers.location).toBe(`/outside-form/${code}/start`);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    expect((await anon('GET', `/api/public/standing_form/${code}`)).body).toEqual({
+      name: 'Scanned',
+      description: '',
+      brand: { name: expect.any(String) },
+    });
+    expect(await t.ctx.db.select({ id: transactions.id }).from(transactions)).toHaveLength(
+      groupsBefore.length,
+    );
+    expect(await t.ctx.db.select({ id: outsideForms.id }).from(outsideForms)).toHaveLength(
+      formsBefore.length,
+    );
+    // The page's button: one POST, one instance.
+    const opened = await anon('POST', `/api/redirect/form/${code}`, {});
+    expect(opened.status).toBe(201);
+    expect(opened.body.location).toBe(`/outside-form/${opened.body.code}`);
+    expect(await t.ctx.db.select({ id: transactions.id }).from(transactions)).toHaveLength(
+      groupsBefore.length + 1,
+    );
+    expect(await t.ctx.db.select({ id: outsideForms.id }).from(outsideForms)).toHaveLength(
+      formsBefore.length + 1,
+    );
+    // A code of a form to fill, or none at all, has no standing page.
+    const fillable = await share(me, task.id, { features: included, name: 'Plain' });
+    const plain = codeOf(fillable.body.form.link);
+    expect((await anon('GET', `/api/public/standing_form/${plain}`)).status).toBe(404);
+    expect((await anon('POST', `/api/redirect/form/${plain}`, {})).status).toBe(404);
+    expect((await anon('POST', `/api/redirect/form/${'A'.repeat(22)}`, {})).status).toBe(404);
   });
 
   it('makes a new task group and form each time a standing link is opened', async () => {
@@ -316,12 +362,12 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
     expect((await anon('GET', `/api/public/outside_form/${code}`)).status).toBe(404);
     expect((await answer(code, task.id, 'contact_email', 'a@acme.test')).status).toBe(404);
 
-    const first = await anon('GET', `/api/redirect/form/${code}`);
-    const second = await anon('GET', `/api/redirect/form/${code}`);
-    expect(first.status).toBe(302);
-    expect(second.status).toBe(302);
+    const first = await anon('POST', `/api/redirect/form/${code}`, {});
+    const second = await anon('POST', `/api/redirect/form/${code}`, {});
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
     const codes = [first, second].map((r) => {
-      const location = String(r.headers.location);
+      const location = String(r.body.location);
       expect(location).toMatch(/^\/outside-form\/[A-Za-z0-9_-]{22}$/);
       return codeOf(location);
     });
@@ -331,6 +377,10 @@ describe('outside forms: shared questionnaires filled without signing in', () =>
     const groups = forms.map((f) => f.body.transaction_id as number);
     expect(new Set([...groups, task.id]).size).toBe(3);
     for (const f of forms) expect(f.body).toMatchObject({ name: 'Standing intake', state: 'new' });
+    // Each instance's group has a label of its own (numbered), not the one it was made from.
+    const source = (await call(me, 'GET', `/api/account/transaction/${task.id}`)).body.label as string;
+    const labels = forms.map((f) => f.body.label as string);
+    expect(new Set([source, ...labels]).size).toBe(3);
     // Each instance writes to its own group.
     expect((await answer(codes[0], groups[0], 'contact_email', 'one@acme.test')).status).toBe(200);
     expect((await answer(codes[0], groups[1], 'contact_email', 'one@acme.test')).status).toBe(404);

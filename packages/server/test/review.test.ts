@@ -346,3 +346,78 @@ describe('Assign Reviewers on a task group', () => {
     expect(late.status).toBe(409);
   });
 });
+
+describe('reopen while a document is on its way', () => {
+  const reopen = (owner: SignedIn, groupId: number) =>
+    call(owner, 'PATCH', `/api/account/transaction/${groupId}/reopen`);
+  const abilities = async (owner: SignedIn, groupId: number) =>
+    (await call(owner, 'GET', `/api/account/transaction/${groupId}`)).body.abilities.reopen;
+
+  it('names what the group waits for: generation, sending, review', async () => {
+    const owner = await signedIn(t);
+    // A group generated and left as a draft, then another submitted whose document is not generated yet.
+    const generated = await generatedNda(owner);
+    const project = (await call(owner, 'POST', '/api/account/project_template/mutual-nda/create', {})).body;
+    const waiting = project.groupedTransactions[0];
+    for (const [id, value] of [
+      ['signer_name', ours.name],
+      ['signer_email', ours.email],
+      ['counterparty', 'Globex Corporation'],
+      ['counterparty_signer', theirs.name],
+      ['counterparty_email', theirs.email],
+      ['purpose', 'A pilot project'],
+      ['effective_date', '04/01/2026'],
+    ]) {
+      await call(owner, 'POST', '/api/account/flat_feature', {
+        transaction_id: waiting.id,
+        feature_type_id: id,
+        value,
+      });
+    }
+    await call(owner, 'PUT', `/api/account/transaction/${waiting.id}`, { validated_questionnaire: 1 });
+    expect((await call(owner, 'POST', `/api/account/transaction/${waiting.id}/finalize`, {})).status).toBe(
+      200,
+    );
+    const generating = await reopen(owner, waiting.id);
+    expect(generating.status).toBe(409);
+    expect(generating.body.message).toBe('Documents are still being generated; try again in a minute.');
+    await t.ctx.jobs.drain();
+
+    // Generated, not sent: it waits to be sent.
+    const pending = generated.group.id as number;
+    const draft = await reopen(owner, pending);
+    expect(draft.status).toBe(409);
+    expect(draft.body.message).toBe(
+      'A document of this task is waiting to be sent for signature, so the task cannot be reopened.',
+    );
+    expect(await abilities(owner, pending)).toBe(false);
+
+    // With a reviewer: it awaits review, and the refusal says so (not "still being generated").
+    const set = await call(owner, 'POST', `/api/account/pandadoc/documents/${generated.id}/reviewer`, {
+      reviewers: [{ first_name: 'Rita', last_name: 'Counsel', email: 'rita@globex.example' }],
+    });
+    expect(set.status).toBe(200);
+    const review = await reopen(owner, pending);
+    expect(review.status).toBe(409);
+    expect(review.body.message).toBe(
+      'A document of this task is awaiting review. The task can be reopened once the review is finished.',
+    );
+  });
+
+  it('refuses while the document is out for signature, and reopens once it is voided', async () => {
+    const owner = await signedIn(t);
+    const { group, id } = await generatedNda(owner, undefined, 1);
+    expect((await call(owner, 'GET', `/api/account/signing/documents/${id}`)).body.state).toBe('sent');
+    const out = await reopen(owner, group.id);
+    expect(out.status).toBe(409);
+    expect(out.body.message).toBe(
+      'A document of this task is out for signature. Void it to reopen the task.',
+    );
+    expect(await abilities(owner, group.id)).toBe(false);
+    expect((await call(owner, 'POST', `/api/account/signing/documents/${id}/void`)).status).toBe(200);
+    expect(await abilities(owner, group.id)).toBe(true);
+    const reopened = await reopen(owner, group.id);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toMatchObject({ open: true, state: 'Open' });
+  });
+});

@@ -116,7 +116,10 @@ describe('workflows: projects, questionnaires, submission and generated document
       validated_questionnaire: 1,
     });
     expect(incomplete.status).toBe(400);
-    expect(incomplete.body.message).toBe(FILL_REQUIRED);
+    // The summary names the wrong answer after the spec's line.
+    expect(incomplete.body.message).toBe(
+      `${FILL_REQUIRED}\n- Shares purchased of Ada Lovelace: Field required`,
+    );
     expect(incomplete.body.fields).toEqual({ [`founders.${founderId}.shares`]: 'Field required' });
     expect((await save(me, id, 'shares', '4000000', founderId)).status).toBe(200);
     const form = await call(me, 'GET', `/api/account/transaction/${id}/questionnaire`);
@@ -278,6 +281,51 @@ describe('workflows: projects, questionnaires, submission and generated document
     expect((await call(me, 'DELETE', `/api/account/transaction/${second.id}`)).status).toBe(204);
   });
 
+  it("takes only an LLC's suffix for the LLC's name, with the spec's message for another type's", async () => {
+    const fresh = await signedIn(t);
+    const group = ((await start(fresh, 'form-llc')).groupedTransactions as Json[])[0];
+    for (const name of ['Lone Star Holdings Inc.', 'Lone Star Holdings, Corp.', 'Lone Star L.P.']) {
+      const refused = await save(fresh, group.id, 'company_name', name);
+      expect(refused.status, name).toBe(400);
+      expect(refused.body.fields).toEqual({
+        company_name: 'Please select a Company suffix of your Entity Type.',
+      });
+    }
+    expect((await save(fresh, group.id, 'company_name', 'Lone Star Holdings, LLC')).status).toBe(200);
+  });
+
+  it('numbers a repeated workflow and its group, and names the group by the answer that says who it is for', async () => {
+    const fresh = await signedIn(t);
+    const first = await start(fresh, 'onboard-employee');
+    const second = await start(fresh, 'onboard-employee');
+    const labels = async (project: Json) => {
+      const group = (project.groupedTransactions as Json[])[0];
+      const view = await call(fresh, 'GET', `/api/account/transaction/${group.id}`);
+      return [view.body.project_label, view.body.label];
+    };
+    expect(await labels(first)).toEqual(['Onboard an Employee', 'The hire']);
+    expect(await labels(second)).toEqual(['Onboard an Employee 2', 'The hire 2']);
+    const hire = (second.groupedTransactions as Json[])[0].id as number;
+    expect((await save(fresh, hire, 'employee_name', 'Jane Doe')).status).toBe(200);
+    expect(await labels(second)).toEqual(['Onboard an Employee 2', 'The hire: Jane Doe']);
+    const listed = await call(fresh, 'GET', '/api/account/transaction');
+    expect((listed.body as Json[]).map((g) => g.label).sort()).toEqual(['The hire', 'The hire: Jane Doe']);
+    // A number still in use is skipped: the first one deleted, the next is the third, not a second 'The hire 2'.
+    const third = await start(fresh, 'onboard-employee');
+    expect(await labels(third)).toEqual(['Onboard an Employee 3', 'The hire 3']);
+    expect((await call(fresh, 'DELETE', `/api/account/transaction/${hire}`)).status).toBe(204);
+    expect(await labels(await start(fresh, 'onboard-employee'))).toEqual([
+      'Onboard an Employee 4',
+      'The hire 4',
+    ]);
+    // Another workspace's hires do not count.
+    const elsewhere = await signedIn(t);
+    const theirs = await start(elsewhere, 'onboard-employee');
+    const theirGroup = (theirs.groupedTransactions as Json[])[0];
+    expect(theirs.label).toBe('Onboard an Employee');
+    expect(theirGroup.label).toBe('The hire');
+  });
+
   it('removes a workflow with its last task group, so a non-repeatable one can start again', async () => {
     const fresh = await signedIn(t);
     const project = await start(fresh, 'form-llc');
@@ -419,7 +467,12 @@ describe('workflows: projects, questionnaires, submission and generated document
     expect((await save(me, group.id, 'company_name', 'Other, Inc.')).status).toBe(403);
     const early = await call(me, 'POST', `/api/account/transaction/${group.id}/finalize`, {});
     expect(early.status).toBe(400);
-    expect(early.body.message).toBe('- Fill out all required fields before continuing.');
+    expect(early.body.message.split('\n')).toEqual([
+      '- Fill out all required fields before continuing.',
+      '- The company has adopted bylaws: Selection required',
+      '- Founder shares are subject to vesting: Selection required',
+      '- Every founder has assigned their IP to the company: Selection required',
+    ]);
     for (const id of ['has_bylaws', 'founders_vest', 'ip_assigned']) await save(me, group.id, id, 'true');
     const done = await call(me, 'POST', `/api/account/transaction/${group.id}/finalize`, {});
     expect(done.status).toBe(200);

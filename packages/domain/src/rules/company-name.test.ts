@@ -4,6 +4,7 @@ import {
   COMPANY_SUFFIXES,
   type EntityType,
   splitCompanySuffix,
+  suffixChoices,
   validateCompanyName,
 } from './company-name.ts';
 
@@ -30,9 +31,22 @@ describe('company name', () => {
   });
 
   it('asks for a different suffix when it belongs to another entity type', () => {
-    expect(validateCompanyName('Acme LLC', { entityType: 'corporation' })).toBe('Select different suffix');
-    expect(validateCompanyName('Acme, Inc.', { entityType: 'llc' })).toBe('Select different suffix');
+    const wrong = 'Please select a Company suffix of your Entity Type.';
+    expect(validateCompanyName('Acme LLC', { entityType: 'corporation' })).toBe(wrong);
+    expect(validateCompanyName('Acme, Inc.', { entityType: 'llc' })).toBe(wrong);
+    expect(validateCompanyName('Acme Inc.', { entityType: 'llc' })).toBe(wrong);
+    expect(validateCompanyName('Acme L.P.', { entityType: 'corporation' })).toBe(wrong);
     expect(validateCompanyName('Acme LP', { entityType: 'lp' })).toBeNull();
+  });
+
+  it('offers a corporation only corporation suffixes, an LLC only LLC, and anyone else all, by type', () => {
+    expect(suffixChoices('corporation')).toEqual([
+      { group: 'Corporation', items: ['Inc.', 'Incorporated', 'Co.', 'Company', 'Corp.', 'Corporation'] },
+    ]);
+    expect(suffixChoices('llc')).toEqual([{ group: 'LLC', items: ['LLC'] }]);
+    expect(suffixChoices('lp')).toEqual([{ group: 'LP', items: ['LP', 'L.P.'] }]);
+    expect(suffixChoices().map((g) => g.group)).toEqual(['Corporation', 'LLC', 'LP']);
+    expect(suffixChoices(null).flatMap((g) => g.items)).toHaveLength(9);
   });
 
   it('does not take a word that merely ends like a suffix', () => {
@@ -67,7 +81,7 @@ describe('company name', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[A-Z][a-z]{1,12}$/), mismatch, (base, [suffix, wanted]) => {
         expect(validateCompanyName(`${base}, ${suffix}`, { entityType: wanted })).toBe(
-          'Select different suffix',
+          'Please select a Company suffix of your Entity Type.',
         );
         expect(
           validateCompanyName(`${base} ${suffix}`, { entityType: wanted, alreadyFormed: true }),

@@ -2,13 +2,32 @@ export type EntityType = 'corporation' | 'llc' | 'lp';
 
 export const COMPANY_NAME_REQUIRED = 'Company must be named.';
 export const SUFFIX_REQUIRED = 'Select a suffix';
-export const SUFFIX_WRONG = 'Select different suffix';
+/**
+ * A suffix of another entity type ('Acme, Inc.' for an LLC). The spec gives 'Select different suffix' and
+ * this; this one says why the suffix is refused.
+ */
+export const SUFFIX_WRONG = 'Please select a Company suffix of your Entity Type.';
 
 export const COMPANY_SUFFIXES: Record<EntityType, readonly string[]> = {
   corporation: ['Inc.', 'Incorporated', 'Co.', 'Company', 'Corp.', 'Corporation'],
   llc: ['LLC'],
   lp: ['LP', 'L.P.'],
 };
+
+export const ENTITY_TYPE_LABELS: Record<EntityType, string> = {
+  corporation: 'Corporation',
+  llc: 'LLC',
+  lp: 'LP',
+};
+
+/**
+ * The suffixes a name may end with: those of its entity type when it has one (a corporation is offered
+ * Inc., Corp. … and never LLC), else every type's, grouped by type for a picker.
+ */
+export function suffixChoices(entityType?: EntityType | null): { group: string; items: string[] }[] {
+  const types = entityType ? [entityType] : (Object.keys(COMPANY_SUFFIXES) as EntityType[]);
+  return types.map((type) => ({ group: ENTITY_TYPE_LABELS[type], items: [...COMPANY_SUFFIXES[type]] }));
+}
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -44,6 +44,7 @@ describe('phone', () => {
     expect(validatePhone('+1 (055) 555-5555')).toBe(PHONE_INVALID);
     expect(validatePhone('+1 (415) 155-5555')).toBe(PHONE_INVALID);
     expect(validatePhone('+1 (415) 555-0132')).toBeNull();
+    expect(validatePhone('+1 (202) 555-1234')).toBeNull();
     expect(validatePhone('1 415 555 0132')).toBeNull();
     expect(validatePhone('+1')).toBeNull();
     expect(validatePhone(null)).toBeNull();

@@ -58,6 +58,8 @@ export type TaskAction = (typeof TASK_ACTIONS)[number];
 export const updateTaskBody = z.object({
   action: z.enum(TASK_ACTIONS).optional(),
   template_variant_id: z.string().max(100).optional(),
+  /** The add-ons chosen with the task, by key (the whole set: an add-on left out is declined). */
+  addons: z.array(z.string().max(100)).max(50).optional(),
 });
 export type UpdateTaskBody = z.infer<typeof updateTaskBody>;
 
@@ -190,6 +192,8 @@ export const transactionView = transactionCard.extend({
   account_id: z.number(),
   /** Spec 2 §3 product: the tasks' fees, what is left to pay (fee_total, cents) and add-ons. */
   product: productView,
+  /** Document credits submitting the group uses (its fee/credit notice). */
+  credits_needed: z.number(),
   /** The answers frozen at submission. */
   finalize_snapshot: z.record(z.string(), z.unknown()).nullable(),
   /** Assign Reviewers: who reviews the group's documents once they are generated. */

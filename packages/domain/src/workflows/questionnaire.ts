@@ -102,6 +102,8 @@ export function checkQuestionnaire(
   validators: unknown = [],
 ): QuestionnaireCheck {
   const errors: Record<string, string> = {};
+  /** The summary's line per wrong answer, naming it: the message alone does not say which field. */
+  const named: string[] = [];
   const emptyLists: Record<string, readonly unknown[]> = {};
   for (const question of questions) {
     if (!isQuestionShown(question, answers.values)) continue;
@@ -116,7 +118,9 @@ export function checkQuestionnaire(
             entry.values[field.id] ?? '',
             answerRules(field, required),
           );
-          if (message) errors[answerKey(question.id, entry.resource_id, field.id)] = message;
+          if (!message) continue;
+          errors[answerKey(question.id, entry.resource_id, field.id)] = message;
+          named.push(invalidFieldLine(`${field.label} of ${entry.resource_name || question.label}`, message));
         }
       }
       continue;
@@ -126,13 +130,19 @@ export function checkQuestionnaire(
       answers.values[question.id] ?? '',
       answerRules(question, question.required),
     );
-    if (message) errors[question.id] = message;
+    if (!message) continue;
+    errors[question.id] = message;
+    named.push(invalidFieldLine(question.label, message));
   }
   const messages: string[] = [];
-  if (Object.keys(errors).length > 0) messages.push(FILL_REQUIRED);
+  if (named.length > 0) messages.push(FILL_REQUIRED, ...named);
   const checked = evaluateValidators(validators, answersDocument(questions, answers));
   messages.push(...emptyResourceMessages(emptyLists, checked.exempt), ...checked.messages);
   return { errors, messages };
 }
+
+/** '- Phone: Full phone number required.': a wrong answer in the summary, by its field's label. */
+export const invalidFieldLine = (label: string, message: string) =>
+  `- ${label.trim()}: ${message.replace(/^\s*-\s+/, '')}`;
 
 export type { TemplateValidator };

@@ -52,6 +52,8 @@ describe('the questionnaire check', () => {
     expect(check.errors).toEqual({ company: 'Select a suffix', months: 'Field required' });
     expect(check.messages).toEqual([
       '- Fill out all required fields before continuing.',
+      '- Company name: Select a suffix',
+      '- Months: Field required',
       '- Input required for: Founders.',
       '- Add at least one founder.',
     ]);
@@ -66,6 +68,10 @@ describe('the questionnaire check', () => {
     expect(checkQuestionnaire(questions, answers(true)).errors).toEqual({
       'founders.7.phone': 'Phone number required',
     });
+    expect(checkQuestionnaire(questions, answers(true)).messages).toEqual([
+      '- Fill out all required fields before continuing.',
+      '- Phone of Ada: Phone number required',
+    ]);
     expect(checkQuestionnaire(questions, answers(false)).errors).toEqual({});
     expect(answersDocument(questions, answers(false))).toEqual({
       company: 'Lovelace Labs, Inc.',

@@ -20,6 +20,9 @@ const VerifyCodePage = lazy(() => rooms().then((m) => ({ default: m.VerifyCodePa
 const OutsideFormPage = lazy(() =>
   import('./outside-form/outside-form-page.tsx').then((m) => ({ default: m.OutsideFormPage })),
 );
+const StandingFormPage = lazy(() =>
+  import('./outside-form/standing-form-page.tsx').then((m) => ({ default: m.StandingFormPage })),
+);
 const SharedCabinetPage = lazy(() =>
   import('./shared-cabinet/shared-cabinet-page.tsx').then((m) => ({ default: m.SharedCabinetPage })),
 );
@@ -48,6 +51,8 @@ export function VisitorApp() {
               {/* The room visitor's code only: other templates are sign-in steps of the staff app. */}
               <Route path={`/verify-code/${ROOM_VISITOR_TEMPLATE}`} element={<VerifyCodePage />} />
               <Route path="/outside-form/:code" element={<OutsideFormPage />} />
+              {/* Where a standing form's link leads: its Start makes the visitor's own copy. */}
+              <Route path="/outside-form/:code/start" element={<StandingFormPage />} />
               {/* A room's form opened inside the room (spec 3 §2): the same page, by the form's own code. */}
               <Route path="/data-room/:roomCode/outside-form/:code" element={<OutsideFormPage />} />
               <Route path="/shared-cabinet/:code" element={<SharedCabinetPage />} />

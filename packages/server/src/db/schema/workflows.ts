@@ -1,4 +1,5 @@
 import type { FieldKind } from '@charter/domain';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -87,6 +88,11 @@ export const tasks = pgTable(
     state: text('state').notNull().default('Incomplete'),
     statusLabel: text('status_label'),
     templateVariantId: text('template_variant_id'),
+    /** Keys of the template's add-ons the workspace chose to buy with the task (none until chosen). */
+    chosenAddons: text('chosen_addons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -54,7 +54,12 @@ export async function priceTransaction(
   const taskRows =
     known.tasks ??
     (await tx
-      .select({ id: tasks.id, templateKey: tasks.templateKey, mode: tasks.mode })
+      .select({
+        id: tasks.id,
+        templateKey: tasks.templateKey,
+        mode: tasks.mode,
+        chosenAddons: tasks.chosenAddons,
+      })
       .from(tasks)
       .where(eq(tasks.transactionId, transaction.id))
       .orderBy(tasks.position, tasks.id));

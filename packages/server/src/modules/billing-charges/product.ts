@@ -11,7 +11,13 @@ import {
 import type { TransactionTemplate } from '../workflows/catalog.ts';
 
 /** A task of the group as pricing needs it. */
-export type PricedTask = { id: number; templateKey: string; mode: TaskMode | string };
+export type PricedTask = {
+  id: number;
+  templateKey: string;
+  mode: TaskMode | string;
+  /** The add-ons the workspace chose to buy with it (template keys). */
+  chosenAddons: readonly string[];
+};
 
 /** A line to charge at submission: a fee or an add-on's first period. */
 export type DueLine = {
@@ -23,8 +29,13 @@ export type DueLine = {
   amountCents: number;
 };
 
-/** Skipped tasks are done by the customer elsewhere: their fees and add-ons are not due. */
-const billable = (task: PricedTask) => task.mode !== 'Skip';
+/**
+ * Fees and add-ons pay for what we do: a task we carry out (Generate, Custom; for a state filing, we file
+ * it). A task done elsewhere costs nothing here: uploaded (the customer filed it and brings the filed copy)
+ * or skipped.
+ */
+export const billable = (task: Pick<PricedTask, 'mode'>) =>
+  task.mode === 'Generate' || task.mode === 'Custom';
 
 /**
  * The fees and add-ons of a group's tasks (spec 2 §3), priced from the answers: a dynamic fee's amount is
@@ -100,13 +111,17 @@ export function priceGroup(input: {
     }
     for (const item of taskTemplate?.addons ?? []) {
       const idempotencyKey = addonIdempotencyKey(input.accountId, task.id, item.key);
-      const status = statusOf(idempotencyKey, item.amount);
+      const settled = charged.get(idempotencyKey);
+      // Offered, never bought by default: only a chosen add-on (or one already paid for) is priced.
+      const chosen = task.chosenAddons.includes(item.key) || settled === 'succeeded' || settled === 'covered';
+      const status = chosen ? statusOf(idempotencyKey, item.amount) : 'none';
       addon.push({
         taskId: task.id,
         key: item.key,
         label: item.label,
         amount: item.amount,
         period: item.period,
+        chosen,
         status,
       });
       sort(

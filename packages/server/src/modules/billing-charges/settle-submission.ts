@@ -1,9 +1,11 @@
 import { CREDITS_MESSAGES, countOf, creditsIdempotencyKey, PAYMENT_MESSAGES } from '@charter/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { accountCredits, charges, type transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { createInvoice } from '../billing/create-invoice.ts';
+import { sendReceipt } from '../billing/receipt-email.ts';
 import { assertPlanAndCredits } from './checks.ts';
 import { priceSubmission } from './pricing.ts';
 
@@ -14,11 +16,12 @@ import { priceSubmission } from './pricing.ts';
  * covered or used in the same commit, and what was paid is invoiced in that commit too.
  */
 export async function settleSubmission(input: {
+  ctx: AppContext;
   tx: Tx;
   transaction: typeof transactions.$inferSelect;
   userId: number | null;
 }) {
-  const { tx, transaction, userId } = input;
+  const { ctx, tx, transaction, userId } = input;
   const pricing = await priceSubmission(tx, transaction);
   assertPlanAndCredits(pricing);
   if (pricing.due.length > 0) throw new AppError('PAYMENT_FAILED', PAYMENT_MESSAGES.noMethod);
@@ -70,12 +73,14 @@ export async function settleSubmission(input: {
       )
       .onConflictDoNothing({ target: charges.idempotencyKey });
   }
-  await invoicePaidCharges(tx, accountId, transaction.id);
+  const invoice = await invoicePaidCharges(tx, accountId, transaction.id);
+  if (invoice) await sendReceipt(ctx, tx, accountId, invoice.id);
 }
 
 /**
  * The fees and add-ons paid for this submission, not yet on an invoice, become one paid invoice with a
- * line per charge (in the submission's commit, so a submitted group always has its invoice).
+ * line per charge (in the submission's commit, so a submitted group always has its invoice), emailed as
+ * a receipt to whoever paid.
  */
 async function invoicePaidCharges(tx: Tx, accountId: number, transactionId: number) {
   const paid = await tx
@@ -92,8 +97,8 @@ async function invoicePaidCharges(tx: Tx, accountId: number, transactionId: numb
     )
     .orderBy(charges.id);
   const first = paid[0];
-  if (!first) return;
-  await createInvoice(tx, {
+  if (!first) return null;
+  return createInvoice(tx, {
     accountId,
     provider: first.provider,
     status: 'paid',

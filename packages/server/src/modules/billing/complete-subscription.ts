@@ -6,6 +6,7 @@ import { auditLog, charges, subscriptions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { createInvoice } from './create-invoice.ts';
+import { sendReceipt } from './receipt-email.ts';
 
 type ChargeRow = typeof charges.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -74,6 +75,7 @@ export async function completeSubscription(
         lines: [{ label: charge.label, amountCents: charge.amountCents, chargeId: charge.id }],
       });
       invoiceId = invoice.id;
+      await sendReceipt(ctx, tx, charge.accountId, invoice.id);
     }
     if (inserted || invoiceId !== locked.invoiceId) {
       const target = {

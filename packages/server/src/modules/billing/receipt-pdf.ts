@@ -4,12 +4,9 @@ import type { Tx } from '../../db/client.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { authorizeBillingRead } from './policies.ts';
-import { listInvoiceRows } from './scope.ts';
+import { loadReceipt, money, receiptRows } from './receipt.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
-
-const money = (cents: number, currency: string) =>
-  `${(cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() })}`;
 
 /**
  * GET /api/account/v3/invoice/{id}/receipt: a one-page receipt of one of the workspace's invoices, drawn
@@ -27,22 +24,25 @@ export async function receiptPdf({
   brandName: string;
 }): Promise<{ bytes: Uint8Array; filename: string }> {
   authorizeBillingRead(actor);
-  const [found] = await listInvoiceRows(tx, actor.accountId, invoiceId);
-  if (!found) throw notFound(INVOICE_NOT_FOUND);
-  const { invoice, lines } = found;
-  const company = actor.account.companyName;
-  const rows = lines.map((l) => ({
-    label: l.quantity > 1 ? `${l.label} × ${l.quantity}` : l.label,
-    amount: money(l.amountCents * l.quantity, invoice.currency),
-  }));
+  const receipt = await loadReceipt(tx, actor.accountId, invoiceId);
+  if (!receipt) throw notFound(INVOICE_NOT_FOUND);
+  const { invoice, company, paidWith } = receipt;
+  const rows = receiptRows(receipt);
   const date = (invoice.paidAt ?? invoice.createdAt).toISOString().slice(0, 10);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Receipt ${invoice.number}`);
   pdf.setProducer(brandName);
-  const everything = [brandName, company, invoice.number, ...rows.flatMap((r) => [r.label, r.amount])].join(
-    ' ',
+  const everything = [
+    brandName,
+    company,
+    invoice.number,
+    paidWith ?? '',
+    ...rows.flatMap((r) => [r.label, r.amount]),
+  ].join(' ');
+  const fonts = await embedFonts(
+    pdf,
+    `${everything} Receipt Invoice Date Status Total Paid with Billed to 0123456789$.,:`,
   );
-  const fonts = await embedFonts(pdf, `${everything} Receipt Invoice Date Status Total Paid 0123456789$.,:`);
   const page = pdf.addPage([612, 792]);
   const grey = rgb(0.35, 0.35, 0.35);
   let y = 730;
@@ -55,6 +55,8 @@ export async function receiptPdf({
     ['Invoice', invoice.number],
     ['Date', date],
     ['Status', invoice.status === 'paid' ? 'Paid' : invoice.status],
+    // What the charges were made on (spec 1 §3 payment method: brand and last4).
+    ...(paidWith ? [['Paid with', paidWith] as const] : []),
   ] as const) {
     drawLine(page, fonts, k, { x: 56, y, size: 10, color: grey });
     drawLine(page, fonts, v, { x: 160, y, size: 10 });

@@ -1,4 +1,4 @@
-import { checkQuestionnaire, ROOM_MESSAGES } from '@charter/domain';
+import { checkQuestionnaire, OUTSIDE_FORM_MESSAGES, ROOM_MESSAGES } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -42,5 +42,9 @@ export async function finalizeOutsideForm({ ctx, tx, code }: { ctx: AppContext; 
     }
   }
   await announceForm(tx, form, `Shared form "${form.name}" was submitted.`);
-  return { state: 'completed' as const, message: ROOM_MESSAGES.formCompleted, task_finalized: taskFinalized };
+  return {
+    state: 'completed' as const,
+    message: OUTSIDE_FORM_MESSAGES.submitted,
+    task_finalized: taskFinalized,
+  };
 }

@@ -10,9 +10,10 @@ import { announceForm } from './announce-form.ts';
 import { FORM_NOT_FOUND, formByCode, formTask } from './scope.ts';
 
 /**
- * GET /api/redirect/form/{code}: a standing (persistent) form's link. Each visit makes a new task group
- * in the same project from the same template, and a form for it (a persistent_instance with its own
- * code); the visitor is sent on to that form. Returns the instance's code.
+ * POST /api/redirect/form/{code}: a standing (persistent) form's link, opened by the button of the page its
+ * GET leads to. Each opening makes a new task group in the same project from the same template, and a
+ * form for it (a persistent_instance with its own code); the visitor is sent on to that form. Returns the
+ * instance's code.
  */
 export async function openStandingForm({ ctx, tx, code }: { ctx: AppContext; tx: Tx; code: string }) {
   const standing = await formByCode(tx, code);

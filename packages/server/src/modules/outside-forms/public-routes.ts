@@ -2,8 +2,10 @@ import {
   finalizedOutsideForm,
   finalizeOutsideFormBody,
   idParams,
+  openedStandingForm,
   outsideFormCodeParams,
   publicOutsideForm,
+  publicStandingForm,
   redirectResponse,
   resourceView,
   savedAnswer,
@@ -14,11 +16,12 @@ import {
   unlistedUploadQuery,
 } from '@charter/domain';
 import type { AppContext } from '../../context.ts';
-import { type App, authRateLimit, WRITES } from '../../http/types.ts';
+import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { withUploads } from '../cabinet/with-uploads.ts';
 import { finalizeOutsideForm } from './finalize-outside-form.ts';
 import { getPublicForm } from './get-public-form.ts';
+import { getStandingForm } from './get-standing-form.ts';
 import { openStandingForm } from './open-standing-form.ts';
 import { renameFormFile } from './rename-form-file.ts';
 import { renameFormResource } from './rename-form-resource.ts';
@@ -39,19 +42,45 @@ const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' 
 export async function publicOutsideFormRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(FORM_REQUESTS_PER_MINUTE);
 
+  // A standing link is opened by link scanners and previews as much as by people: its GET (and HEAD) only
+  // leads to a page, whose button POSTs to make the instance (DESIGN §4: a link that acts is a POST made
+  // by the page). The page says when the code opens nothing, so this reads nothing.
   app.get(
     '/api/redirect/form/:code',
     {
-      config: { ...authRateLimit(STANDING_VISITS_PER_MINUTE), ...WRITES },
+      config: limit,
       schema: {
         tags,
         params: outsideFormCodeParams,
-        response: { 302: redirectResponse('To the new instance: /outside-form/{code}') },
+        response: { 302: redirectResponse('To the page of the link: /outside-form/{code}/start') },
       },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).redirect(`/outside-form/${encodeURIComponent(request.params.code)}/start`),
+  );
+
+  app.post(
+    '/api/redirect/form/:code',
+    {
+      config: authRateLimit(STANDING_VISITS_PER_MINUTE),
+      schema: { tags, params: outsideFormCodeParams, response: { 201: openedStandingForm } },
     },
     async (request, reply) => {
       const code = await ctx.db.transaction((tx) => openStandingForm({ ctx, tx, code: request.params.code }));
-      return reply.headers(noStore).redirect(`/outside-form/${code}`);
+      return reply
+        .status(201)
+        .headers(noStore)
+        .send({ code, location: `/outside-form/${code}` });
+    },
+  );
+
+  app.get(
+    '/api/public/standing_form/:code',
+    { config: limit, schema: { tags, params: outsideFormCodeParams, response: { 200: publicStandingForm } } },
+    async (request, reply) => {
+      const brand = await mailBrandFor(ctx, request.headers.host);
+      reply.headers(noStore);
+      return ctx.db.transaction((tx) => getStandingForm({ tx, code: request.params.code, brand }));
     },
   );
 

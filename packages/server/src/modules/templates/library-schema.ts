@@ -106,25 +106,37 @@ const task = z.object({
   credits: z.number().int().min(0).default(0),
 });
 
-const transaction = z.object({
-  id,
-  label: z.string().min(1),
-  description: z.string().default(''),
-  delete_level: z.number().int().min(0).max(3).default(1),
-  redline_available: z.boolean().default(false),
-  validators: z
-    .array(
-      z.object({
-        type: z.string(),
-        regex: z.string().optional(),
-        message: z.string().optional(),
-        resource: z.string().optional(),
-      }),
-    )
-    .default([]),
-  questions: z.array(questionSchema).min(1),
-  tasks: z.array(task).min(1),
-});
+const transaction = z
+  .object({
+    id,
+    label: z.string().min(1),
+    /**
+     * A question whose answer names the group once given ('The hire: Jane Doe'): repeated workflows and a
+     * standing form's instances are told apart by who or what they are about, not by one shared label.
+     */
+    label_from: id.optional(),
+    description: z.string().default(''),
+    delete_level: z.number().int().min(0).max(3).default(1),
+    redline_available: z.boolean().default(false),
+    validators: z
+      .array(
+        z.object({
+          type: z.string(),
+          regex: z.string().optional(),
+          message: z.string().optional(),
+          resource: z.string().optional(),
+        }),
+      )
+      .default([]),
+    questions: z.array(questionSchema).min(1),
+    tasks: z.array(task).min(1),
+  })
+  .refine(
+    (t) =>
+      !t.label_from ||
+      t.questions.some((q) => q.id === t.label_from && q.type !== 'resource_list' && q.type !== 'document'),
+    { message: 'label_from names a question of the group whose answer is text (not a list or a file)' },
+  );
 
 export const projectTemplateSchema = z.object({
   id,

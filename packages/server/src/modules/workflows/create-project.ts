@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   flatFeatures,
@@ -37,12 +37,22 @@ export async function createProject(input: {
       .limit(1);
     if (existing) return { projectId: existing.id, created: false };
   }
+  // A repeatable workflow started again is numbered ('Onboard an Employee 2'): lists tell them apart.
+  const [siblings] = await tx
+    .select({
+      count: count(),
+      numbered: sql<
+        string[]
+      >`coalesce(array_agg(${projects.label}) filter (where starts_with(${projects.label}, ${`${template.label} `})), '{}')`,
+    })
+    .from(projects)
+    .where(and(eq(projects.accountId, accountId), eq(projects.templateId, template.id)));
   const [project] = await tx
     .insert(projects)
     .values({
       accountId,
       templateId: template.id,
-      label: label?.trim() || template.label,
+      label: label?.trim() || numberedLabel(template.label, siblings.count, siblings.numbered),
       createdBy: actor.userId,
     })
     .returning({ id: projects.id });
@@ -78,6 +88,29 @@ export async function addTaskGroup(input: {
   allowReopen: boolean;
 }) {
   const { tx, accountId, transactionTemplate } = input;
+  // The groups made from the same template's same group, in any project of the workspace (a repeated
+  // workflow, a standing form's instances): the new one is numbered after them ('The hire 2').
+  const [project] = await tx
+    .select({ templateId: projects.templateId })
+    .from(projects)
+    .where(eq(projects.id, input.projectId));
+  const base = transactionTemplate.label;
+  const [siblings] = await tx
+    .select({
+      count: count(),
+      numbered: sql<
+        string[]
+      >`coalesce(array_agg(${transactions.label}) filter (where starts_with(${transactions.label}, ${`${base} `})), '{}')`,
+    })
+    .from(transactions)
+    .innerJoin(projects, eq(projects.id, transactions.projectId))
+    .where(
+      and(
+        eq(transactions.accountId, accountId),
+        eq(transactions.templateKey, transactionTemplate.id),
+        eq(projects.templateId, project.templateId),
+      ),
+    );
   const [transaction] = await tx
     .insert(transactions)
     .values({
@@ -85,7 +118,7 @@ export async function addTaskGroup(input: {
       projectId: input.projectId,
       templateKey: transactionTemplate.id,
       position: input.position,
-      label: transactionTemplate.label,
+      label: numberedLabel(base, siblings.count, siblings.numbered),
       allowReopen: input.allowReopen,
     })
     .returning({ id: transactions.id });
@@ -115,6 +148,19 @@ export async function addTaskGroup(input: {
       .values(created.map((task) => ({ taskId: task.id, label: 'Task created', icon: 'created' })));
   }
   return transaction.id;
+}
+
+/**
+ * The label of the next of its kind: the template's label for the first, then numbered by how many there
+ * are ('The hire 2', 'The hire 3'), skipping a number still in use (after one was deleted). `numbered`:
+ * the labels already in use that start with the base and a space.
+ */
+export function numberedLabel(base: string, existing: number, numbered: readonly string[]) {
+  if (existing === 0) return base;
+  const used = new Set(numbered);
+  let n = existing + 1;
+  while (used.has(`${base} ${n}`)) n += 1;
+  return `${base} ${n}`;
 }
 
 /** Every task group of a new project starts as a to-do of the workspace. */

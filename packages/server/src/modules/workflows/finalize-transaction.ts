@@ -64,7 +64,7 @@ export async function finalizeTransaction({
   send = null,
 }: GroupInput & { ctx: AppContext; send?: { brand: MailBrand } | null }) {
   const { transaction, answers } = await checkSubmittable({ tx, actor, id });
-  await settleSubmission({ tx, transaction, userId: actor.kind === 'member' ? actor.userId : null });
+  await settleSubmission({ ctx, tx, transaction, userId: actor.kind === 'member' ? actor.userId : null });
   const now = new Date();
   const taskRows = await tx.select().from(tasks).where(eq(tasks.transactionId, id));
   let processing = false;

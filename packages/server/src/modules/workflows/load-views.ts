@@ -29,6 +29,7 @@ export type ListTask = {
   state: string;
   statusLabel: string | null;
   templateVariantId: string | null;
+  chosenAddons: string[];
 };
 export type ListDocument = {
   taskId: number;
@@ -114,7 +115,8 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
   const taskRows = await jsonArrays(
     tx,
     sql`select json_agg(json_build_array(k.id, k.transaction_id, k.template_key, k.label, k.mode, k.state,
-        k.status_label, k.template_variant_id) order by k.transaction_id, k.position, k.id)::text as data
+        k.status_label, k.template_variant_id, k.chosen_addons) order by k.transaction_id, k.position, k.id)::text
+        as data
       from ${tasks} k where k.transaction_id in (${chosen})`,
   );
   const documentRows = await jsonArrays(
@@ -157,6 +159,7 @@ async function fetchGroups(tx: Tx, actor: MemberActor, options: LoadOptions) {
     state: r[5] as string,
     statusLabel: r[6] as string | null,
     templateVariantId: r[7] as string | null,
+    chosenAddons: (r[8] as string[] | null) ?? [],
   }));
   const documentByTask = new Map(
     documentRows.map((r) => [
@@ -199,17 +202,20 @@ async function loadTransactionViews(tx: Tx, actor: MemberActor, options: LoadOpt
   const eventsByTask = groupBy(eventRows, (e) => e.taskId);
   const groupTemplates = new Map<string, TransactionView['template']>();
   // Fees read the answers and charges of each group: this view is of one group (loadTransactionView).
-  const products = new Map<number, ProductView>();
+  const products = new Map<number, { product: ProductView; credits: number }>();
   for (const row of rows) {
     const transactionTemplate = templates
       .get(row.templateId)
       ?.transactions.find((t) => t.id === row.templateKey);
     const groupTasks = tasksByTransaction.get(row.id) ?? [];
     const priced = await priceTransaction(tx, row, transactionTemplate, { tasks: groupTasks });
-    products.set(row.id, priced.product);
+    products.set(row.id, { product: priced.product, credits: priced.creditsTotal });
   }
   return rows.map((row) => {
-    const product = products.get(row.id) ?? { fees: [], fee_total: 0, addon: [] };
+    const { product, credits } = products.get(row.id) ?? {
+      product: { fees: [], fee_total: 0, addon: [] },
+      credits: 0,
+    };
     const template = templates.get(row.templateId);
     const transactionTemplate = template?.transactions.find((t) => t.id === row.templateKey);
     const cacheKey = `${row.templateId}/${row.templateKey}`;
@@ -227,7 +233,7 @@ async function loadTransactionViews(tx: Tx, actor: MemberActor, options: LoadOpt
         product,
       ),
     );
-    return presentTransaction(row, groupTemplate, taskViews, product);
+    return presentTransaction(row, groupTemplate, taskViews, product, credits);
   });
 }
 

@@ -1,3 +1,4 @@
+import { DOCUMENT_STATUS } from '@charter/domain';
 import { and, isNotNull, type SQL, sql } from 'drizzle-orm';
 import {
   documents,
@@ -72,7 +73,7 @@ export const visibleTodos = (actor: Pick<MemberActor, 'restricted'>) =>
 
 // Abilities: what the web app offers on an object, from the same rules the operations enforce.
 
-type TaskState = { mode: string; state: string };
+type TaskState = { mode: string; state: string; document?: { status: string | null } | null };
 type GroupState = { open: boolean; allowReopen: boolean; deleteLevel: number; tasks: TaskState[] };
 
 /** Spec 2 §4: a submitted group reopens when its tasks are all uploads, none is completed, or it allows it. */
@@ -89,14 +90,24 @@ export function deletable(group: GroupState) {
   return level >= 3 || (group.open && level >= 1) || (!group.open && !anyCompleted && level >= 2);
 }
 
+/** A document voided by its sender or declined by a signer waits for nothing more. */
+const ENDED_DOCUMENTS: ReadonlySet<string> = new Set([DOCUMENT_STATUS.VOIDED, DOCUMENT_STATUS.DECLINED]);
+
+/**
+ * A submitted task still under way: its document is being generated, or is out for review or signature.
+ * Reopening waits for it (a generation would land on the reopened task; a review or a signature would be
+ * of answers that are about to change); once its document is voided or declined, nothing is under way.
+ */
+export const taskUnderWay = (task: TaskState) =>
+  task.state === 'Processing' && !ENDED_DOCUMENTS.has(task.document?.status ?? '');
+
 export type TransactionAbilities = { edit: boolean; submit: boolean; reopen: boolean; delete: boolean };
 
 export function transactionAbilities(group: GroupState): TransactionAbilities {
-  const generating = group.tasks.some((t) => t.state === 'Processing');
   return {
     edit: group.open,
     submit: group.open,
-    reopen: reopenable(group) && !generating,
+    reopen: reopenable(group) && !group.tasks.some(taskUnderWay),
     delete: deletable(group),
   };
 }

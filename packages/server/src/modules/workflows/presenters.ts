@@ -204,10 +204,12 @@ export function presentTransaction(
   template: TransactionView['template'],
   tasks: TaskView[],
   product: ProductView,
+  creditsNeeded: number,
 ): TransactionView {
   const view = {
     ...groupCard(row),
     product,
+    credits_needed: creditsNeeded,
     description: template.description,
     account_id: row.accountId,
     finalize_snapshot: row.finalizeSnapshot ?? null,

@@ -1,7 +1,13 @@
 import { type SavedAnswer, validateAnswer } from '@charter/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { flatFeatures, resourceFeatures, resources, transactionResources } from '../../db/schema/index.ts';
+import {
+  flatFeatures,
+  resourceFeatures,
+  resources,
+  transactionResources,
+  transactions,
+} from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { readableFiles } from '../cabinet/policies.ts';
@@ -9,6 +15,9 @@ import { markStarted } from './answers.ts';
 import type { TransactionTemplate } from './catalog.ts';
 import { checkDocumentAnswer, type FileScope } from './document-answers.ts';
 import { openTransactionForAnswers } from './scope.ts';
+
+/** A group named by an answer keeps a list-sized label, whatever was typed. */
+const NAMED_LABEL_MAX = 200;
 
 export type SaveAnswerInput = {
   transaction_id: number;
@@ -122,6 +131,12 @@ export async function saveAnswerTo({
       })
       .returning({ key: flatFeatures.key });
     changed = saved.length > 0;
+    if (changed && value && question.id === template.label_from) {
+      await tx
+        .update(transactions)
+        .set({ label: `${template.label}: ${value}`.slice(0, NAMED_LABEL_MAX) })
+        .where(eq(transactions.id, transaction.id));
+    }
   }
   await markStarted(tx, transaction.id, changed);
   return { transaction_id: transaction.id, feature_type_id: input.feature_type_id, value };

@@ -1,4 +1,5 @@
 import {
+  FEE_MESSAGES,
   type MessageResponse,
   TASK_MODE_TOASTS,
   type TaskAction,
@@ -11,6 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import { taskEvents, tasks, transactions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
+import { billable } from '../billing-charges/product.ts';
 import { taskTemplateOf, templateFor } from './catalog.ts';
 import { GENERATE_JOB } from './generate-document.ts';
 import { findTask, findTransaction } from './scope.ts';
@@ -24,8 +26,8 @@ const MODE_OF: Record<Exclude<TaskAction, 'enable' | 'retry'>, TaskMode> = {
 
 /**
  * PUT /api/account/task/{id}: switch its mode (Generate, Upload, Custom, Skip; Enable brings a skipped
- * task back) or its template variant. Only while the group is open; a new variant on a validated form
- * means the form must be submitted again.
+ * task back), its template variant, or the add-ons chosen with it. Only while the group is open; a new
+ * variant on a validated form means the form must be submitted again.
  */
 export async function updateTask({
   ctx,
@@ -60,6 +62,7 @@ export async function updateTask({
     }
     return { message: 'Task Template Updated.' };
   }
+  if (input.addons !== undefined) return chooseAddons(tx, task, template, input.addons);
   if (!input.action) throw invalid({ action: 'Choose an action.' });
   const mode =
     input.action === 'enable'
@@ -75,6 +78,35 @@ export async function updateTask({
     icon: 'mode',
   });
   return { message: input.action === 'enable' ? TASK_MODE_TOASTS.Enable : TASK_MODE_TOASTS[mode] };
+}
+
+/**
+ * The add-ons bought with the task: the whole chosen set (an add-on left out is declined). Offered only
+ * with a task we carry out; each change is on the task's timeline. Pricing charges what is chosen here.
+ */
+async function chooseAddons(
+  tx: Tx,
+  task: typeof tasks.$inferSelect,
+  template: ReturnType<typeof taskTemplateOf>,
+  keys: readonly string[],
+): Promise<MessageResponse> {
+  const chosen = [...new Set(keys)];
+  const offered = new Map(template.addons.map((addon) => [addon.key, addon.label]));
+  if (chosen.some((key) => !offered.has(key))) throw invalid({ addons: FEE_MESSAGES.addonUnknown });
+  if (chosen.length > 0 && !billable(task)) throw invalid({ addons: FEE_MESSAGES.addonNotBillable });
+  const added = chosen.filter((key) => !task.chosenAddons.includes(key));
+  const removed = task.chosenAddons.filter((key) => !chosen.includes(key));
+  await tx.update(tasks).set({ chosenAddons: chosen, updatedAt: new Date() }).where(eq(tasks.id, task.id));
+  const events = [
+    ...added.map((key) => ({ taskId: task.id, label: `Add-on chosen: ${offered.get(key)}`, icon: 'addon' })),
+    ...removed.map((key) => ({
+      taskId: task.id,
+      label: `Add-on declined: ${offered.get(key) ?? key}`,
+      icon: 'addon',
+    })),
+  ];
+  if (events.length > 0) await tx.insert(taskEvents).values(events);
+  return { message: FEE_MESSAGES.addonsUpdated };
 }
 
 export const REQUESTED_ACTION = 'Requested action submitted.';

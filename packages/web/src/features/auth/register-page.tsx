@@ -19,6 +19,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { modalState, safeRedirect } from '../../app/modal-location.ts';
 import { useSession } from '../../app/session.tsx';
+import { CompanyNameInput } from '../../ui/company-name-input.tsx';
 import { registerUser } from './auth-api.ts';
 import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';
 import { registerErrorMessage } from './auth-messages.ts';
@@ -155,11 +156,11 @@ export function RegisterPage() {
           />
           <Collapse expanded={values.addWorkspace}>
             <Stack gap="md">
-              <TextInput
+              <CompanyNameInput
                 label="Company Name"
-                placeholder="Acme, Inc."
+                placeholder="Acme"
                 value={values.companyName}
-                onChange={(e) => set('companyName', e.currentTarget.value)}
+                onChange={(name) => set('companyName', name)}
                 error={errors.companyName}
                 required={values.addWorkspace}
               />

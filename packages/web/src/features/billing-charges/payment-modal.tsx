@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, type TransactionBillingView } from '@charter/domain';
+import { type AddonView, BILLING_MESSAGES, type TransactionBillingView } from '@charter/domain';
 import {
   Alert,
   Anchor,
@@ -18,6 +18,7 @@ import { useNotices } from '../../app/notices.tsx';
 import { AddCardModal } from '../billing/add-card-modal.tsx';
 import { formatCents } from '../billing/money.ts';
 import { useBillingCustomer, usePaymentMethods, useSetDefault } from '../billing/queries.ts';
+import { addonSettled, useAddonTicks, useChooseAddon } from './addons.ts';
 import { useTransactionBilling } from './queries.ts';
 import { submitErrorMessage } from './submit-error.ts';
 
@@ -44,6 +45,7 @@ export function PaymentModal({ companyId, transaction, opened, onClose, submit, 
   const methods = usePaymentMethods(companyId, false);
   const customer = useBillingCustomer(companyId, opened);
   const setDefault = useSetDefault(companyId);
+  const chooseAddon = useChooseAddon(companyId);
   const queryClient = useQueryClient();
   const { push } = useNotices();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -93,7 +95,15 @@ export function PaymentModal({ companyId, transaction, opened, onClose, submit, 
             Submitting freezes the answers of {transaction.label} and generates its documents. Documents take
             15-20 seconds.
           </Text>
-          <Charges data={data} />
+          <Charges
+            data={data}
+            onChooseAddon={(addon, chosen) => {
+              setError(null);
+              return chooseAddon
+                .mutateAsync({ addon, addons: data.product.addon, chosen })
+                .catch((caught: unknown) => setError(submitErrorMessage(caught)));
+            }}
+          />
           {data.partner_setup_pending && due > 0 && (
             <Alert color="yellow" role="status">
               {BILLING_MESSAGES.partnerSetupInProgress}{' '}
@@ -142,7 +152,13 @@ export function PaymentModal({ companyId, transaction, opened, onClose, submit, 
             <Button
               onClick={pay}
               loading={busy}
-              disabled={(needsCard && !selected) || (data.partner_setup_pending && due > 0)}
+              // Not while an add-on choice is saved: the total shown must be the one charged.
+              disabled={
+                (needsCard && !selected) ||
+                (data.partner_setup_pending && due > 0) ||
+                chooseAddon.isPending ||
+                billing.isFetching
+              }
             >
               {needsCard ? `Pay ${formatCents(due)} and Submit` : 'Submit Task'}
             </Button>
@@ -160,13 +176,18 @@ export function PaymentModal({ companyId, transaction, opened, onClose, submit, 
   );
 }
 
-function Charges({ data }: { data: TransactionBillingView }) {
+type ChargesProps = {
+  data: TransactionBillingView;
+  onChooseAddon: (addon: AddonView, chosen: boolean) => Promise<unknown>;
+};
+
+function Charges({ data, onChooseAddon }: ChargesProps) {
+  const ticks = useAddonTicks(onChooseAddon);
   const { fees, addon } = data.product;
-  const lines = [
-    ...fees.filter((f) => f.status !== 'none').map((f) => ({ ...f, suffix: f.is_annual ? ' (annual)' : '' })),
-    ...addon.map((a) => ({ ...a, suffix: ` (add-on, per ${a.period})` })),
-  ];
-  if (lines.length === 0 && data.credits_needed === 0) return null;
+  const lines = fees
+    .filter((f) => f.status !== 'none')
+    .map((f) => ({ ...f, suffix: f.is_annual ? ' (annual)' : '' }));
+  if (lines.length === 0 && addon.length === 0 && data.credits_needed === 0) return null;
   return (
     <Stack gap={4} aria-label="Charges">
       <Divider />
@@ -182,6 +203,30 @@ function Charges({ data }: { data: TransactionBillingView }) {
               : line.status === 'succeeded'
                 ? 'Paid'
                 : formatCents(line.amount)}
+          </Text>
+        </Group>
+      ))}
+      {addon.map((item) => (
+        // Offered unticked: the add-on is bought only if ticked here (or on its task's card).
+        <Group key={`${item.taskId}-${item.key}`} justify="space-between" wrap="nowrap">
+          {addonSettled(item) ? (
+            <Text size="sm">
+              {item.label} (add-on, per {item.period})
+            </Text>
+          ) : (
+            <Checkbox
+              size="sm"
+              label={`${item.label} (add-on, per ${item.period})`}
+              checked={ticks.chosen(item)}
+              onChange={(event) => ticks.tick(item, event.currentTarget.checked)}
+            />
+          )}
+          <Text size="sm" c={ticks.chosen(item) && !addonSettled(item) ? undefined : 'dimmed'}>
+            {item.status === 'covered'
+              ? `Covered${data.covered_by ? ` by ${data.covered_by}` : ''}`
+              : item.status === 'succeeded'
+                ? 'Paid'
+                : formatCents(item.amount)}
           </Text>
         </Group>
       ))}

@@ -84,7 +84,10 @@ describe('useAnswers', () => {
     expect(checked).toBe(true);
     expect(result.current.saving).toBe(false);
     expect(result.current.errors).toEqual({ company: 'Company must be named.' });
-    expect(result.current.messages).toEqual(['- Fill out all required fields before continuing.']);
+    expect(result.current.messages).toEqual([
+      '- Fill out all required fields before continuing.',
+      '- Company name: Company must be named.',
+    ]);
   });
 
   it('shows a type error at once and saves nothing, and shows the server message when a save fails', async () => {

@@ -16,6 +16,7 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { useChooseAddon } from '../billing-charges/addons.ts';
 import { TaskFees } from '../billing-charges/task-fees.tsx';
 import { ReviewModal } from '../review/review-modal.tsx';
 import { shownFileId } from '../signing/signing-entry.ts';
@@ -56,6 +57,7 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
           message: errorMessage(caught, 'An error has occurred. if error persists, please contact support.'),
         }),
     });
+  const chooseAddon = useChooseAddon(companyId);
   const upload = useWorkbenchMutation(companyId, (file: File) =>
     uploadTaskDocument(companyId, task.id, file),
   );
@@ -113,7 +115,20 @@ export function TaskCard({ companyId, transaction, task, onPreview }: Props) {
             )}
           </Group>
         </Group>
-        <TaskFees fees={task.fees ?? []} addons={task.addons ?? []} />
+        <TaskFees
+          fees={task.fees ?? []}
+          addons={task.addons ?? []}
+          onChooseAddon={
+            editable
+              ? (addon, chosen) =>
+                  chooseAddon
+                    .mutateAsync({ addon, addons: task.addons ?? [], chosen })
+                    .catch((caught: unknown) =>
+                      push({ type: 'error', message: errorMessage(caught, 'An error has occurred.') }),
+                    )
+              : undefined
+          }
+        />
         {editable && variants.length > 1 && (
           <Select
             label="Template"

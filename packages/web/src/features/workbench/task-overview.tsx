@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { feeNotice } from '../billing-charges/addons.ts';
 import { PaymentModal } from '../billing-charges/payment-modal.tsx';
 import { submitErrorMessage } from '../billing-charges/submit-error.ts';
 import { DocumentsList } from '../documents/documents-list.tsx';
@@ -80,6 +81,7 @@ export function TaskOverview(props: Props) {
   const fail = (caught: unknown) => push({ type: 'error', message: errorMessage(caught, TASK_ERROR) });
 
   const blocked = transaction.open && transaction.order_block_info.blocking;
+  const notice = feeNotice(transaction.product, transaction.credits_needed);
   const processing = transaction.tasks.filter((t) => t.state === 'Processing').length;
   const generating = transaction.tasks.filter((t) => t.mode === 'Generate' && !t.bypassed).length;
 
@@ -240,9 +242,11 @@ export function TaskOverview(props: Props) {
           onPreview={(t) => t.document && previewDocument(t.document)}
         />
       ))}
-      <Text size="sm" c="dimmed" aria-label="Fees">
-        No fees or document credits apply to this task.
-      </Text>
+      {notice && (
+        <Text size="sm" c="dimmed" aria-label="Fees">
+          {notice}
+        </Text>
+      )}
       {documents.data && documents.data.length > 0 && (
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="xs">

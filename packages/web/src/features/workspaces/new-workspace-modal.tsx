@@ -6,12 +6,13 @@ import {
   GENERIC_ERROR_PERSISTS,
   validateCompanyName,
 } from '@charter/domain';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useSession } from '../../app/session.tsx';
+import { CompanyNameInput } from '../../ui/company-name-input.tsx';
 import { useCreateAccount } from './queries.ts';
 
 const CREATE_ERROR = GENERIC_ERROR_PERSISTS;
@@ -84,19 +85,19 @@ export function NewWorkspaceModal({ opened, onClose }: Props) {
     >
       <form onSubmit={submit} noValidate aria-label="New workspace">
         <Stack gap="md">
-          <TextInput
+          <CompanyNameInput
             label="Company Name"
-            placeholder="Acme, Inc."
-            description="Include the entity suffix, e.g. Inc., LLC or LP."
+            placeholder="Acme"
+            description="Pick the entity suffix, or type it: Inc., LLC or LP."
             value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
+            onChange={(next) => {
+              setName(next);
               setErrors((current) => ({ ...current, company_name: undefined }));
             }}
             error={errors.company_name}
-            disabled={busy}
+            locked={busy}
             required
-            data-autofocus
+            autoFocus
           />
           <Select
             label="Business Purpose"

@@ -1,4 +1,4 @@
-import type { PublicOutsideForm } from '@charter/domain';
+import type { OpenedStandingForm, PublicOutsideForm, PublicStandingForm } from '@charter/domain';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
 import { postPublic } from '../public-post.ts';
 
@@ -77,3 +77,25 @@ export async function outsideFileLink(code: string, fileId: number): Promise<str
   if (!response.ok || !json.url) throw new ApiError(response.status, { message: json.message });
   return json.url;
 }
+
+/** GET /api/public/standing_form/{code}: the name of the form a standing link opens (makes nothing). */
+export async function loadStandingForm(code: string, signal?: AbortSignal): Promise<PublicStandingForm> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/public/standing_form/${encodeURIComponent(code)}`, {
+      headers: { accept: 'application/json' },
+      credentials: 'omit',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, { code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+  }
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  if (!response.ok) throw new ApiError(response.status, { code: body.code, message: body.message });
+  return body as PublicStandingForm;
+}
+
+/** POST /api/redirect/form/{code}: makes this visitor's own copy of a standing form. */
+export const openStandingForm = (code: string) =>
+  postPublic<OpenedStandingForm>(`/api/redirect/form/${encodeURIComponent(code)}`);

@@ -79,10 +79,14 @@ function open(answers: (url: string, body: unknown) => Response) {
 }
 
 describe('OutsideFormPage', () => {
-  it('shows the form with its answers, saves on blur through the code, and submits to the completed screen', async () => {
+  it('shows the form with its answers, saves on blur through the code, and submits to a success screen', async () => {
     open((url) => {
       if (url.endsWith('/finalize'))
-        return json(200, { state: 'completed', message: 'done', task_finalized: true });
+        return json(200, {
+          state: 'completed',
+          message: 'Your answers have been submitted. You can close this page.',
+          task_finalized: true,
+        });
       if (url === '/api/unlisted/flat_feature')
         return json(200, { transaction_id: 7, feature_type_id: 'size', value: '12' });
       return json(200, loaded());
@@ -91,6 +95,8 @@ describe('OutsideFormPage', () => {
     expect((screen.getByLabelText('Contact email') as HTMLInputElement).value).toBe('ceo@acme.test');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Fill out all required fields before continuing.')).toBeTruthy();
+    // The summary names the field to fill.
+    expect(screen.getByText('Company size: Field required')).toBeTruthy();
     expect(calls.some((c) => c.url.endsWith('/finalize'))).toBe(false);
     const size = screen.getByLabelText('Company size');
     fireEvent.change(size, { target: { value: '12' } });
@@ -102,11 +108,11 @@ describe('OutsideFormPage', () => {
       }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(
-      await screen.findByText(
-        'This form has already been completed. Please contact technical support if you believe this is in error.',
-      ),
-    ).toBeTruthy();
+    // Just submitted: a success, not the spec's message for a form completed before this visit.
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Thank you');
+    expect(status.textContent).toContain('Your answers have been submitted. You can close this page.');
+    expect(screen.queryByText(/This form has already been completed/)).toBeNull();
     expect(calls.at(-1)?.url).toBe(`/api/public/outside_form/${CODE}/finalize`);
   });
 

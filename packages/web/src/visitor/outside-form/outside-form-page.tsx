@@ -2,12 +2,27 @@ import {
   answerRules,
   isQuestionShown,
   normalizeAnswer,
+  OUTSIDE_FORM_MESSAGES,
   type PublicOutsideForm,
   type QuestionView,
   ROOM_MESSAGES,
   validateAnswer,
 } from '@charter/domain';
-import { Alert, Anchor, Button, Card, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/api-error.ts';
@@ -33,7 +48,11 @@ import {
 /** How long typing pauses before what is typed is saved (a reload or another day resumes from it). */
 const SAVE_WHILE_TYPING_MS = 800;
 
-type Loaded = { form: PublicOutsideForm } | { missing: true } | { failed: string };
+type Loaded =
+  | { form: PublicOutsideForm }
+  | { submitted: { name: string; message: string } }
+  | { missing: true }
+  | { failed: string };
 
 /** /outside-form/{code}: a shared questionnaire, filled without signing in (spec 3 §2). */
 export function OutsideFormPage() {
@@ -81,17 +100,37 @@ export function OutsideFormPage() {
               ) : null}
             </Stack>
           </Alert>
+        ) : 'submitted' in loaded ? (
+          <Submitted {...loaded.submitted} />
         ) : loaded.form.state === 'completed' ? (
           <Completed name={loaded.form.name} />
         ) : (
           <FillForm
             code={code}
             form={loaded.form}
-            onDone={() => setLoaded({ form: { ...loaded.form, state: 'completed' } })}
+            onDone={(message) => setLoaded({ submitted: { name: loaded.form.name, message } })}
           />
         )}
       </Stack>
     </Center>
+  );
+}
+
+/** Right after Submit: the answers are in (spec 3's 'already completed' is for a later visit). */
+function Submitted({ name, message }: { name: string; message: string }) {
+  return (
+    <Paper withBorder radius="lg" p="xl" role="status">
+      <Stack gap="sm" align="center" ta="center">
+        <ThemeIcon size={48} radius="xl" color="green" variant="light" aria-hidden>
+          <IconCircleCheck size={30} />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          {OUTSIDE_FORM_MESSAGES.submittedTitle}
+        </Title>
+        <Text fw={500}>{name}</Text>
+        <Text>{message}</Text>
+      </Stack>
+    </Paper>
   );
 }
 
@@ -108,7 +147,9 @@ function Completed({ name }: { name: string }) {
   );
 }
 
-function FillForm({ code, form, onDone }: { code: string; form: PublicOutsideForm; onDone: () => void }) {
+type FillFormProps = { code: string; form: PublicOutsideForm; onDone: (message: string) => void };
+
+function FillForm({ code, form, onDone }: FillFormProps) {
   const questionnaire = useMemo(
     () => ({
       transaction_id: form.transaction_id,
@@ -201,8 +242,8 @@ function FillForm({ code, form, onDone }: { code: string; form: PublicOutsideFor
     try {
       const check = await answers.check();
       if (check.messages.length > 0) return;
-      await finalizeOutsideForm(code);
-      onDone();
+      const done = await finalizeOutsideForm(code);
+      onDone(done.message || OUTSIDE_FORM_MESSAGES.submitted);
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 400)
         answers.setMessages(caught.message.split('\n'));

@@ -6,6 +6,8 @@ import {
   isMultiLineAddress,
   parseAddress,
   US_STATES,
+  ZIP_INCOMPLETE,
+  ZIP_INVALID,
 } from '@charter/domain';
 import { Fieldset, Input, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FocusEvent, useId } from 'react';
@@ -26,8 +28,11 @@ const REQUIRED_PARTS = ['line_one', 'city', 'state', 'zip', 'country'] as const;
 // Stored as the two-letter code, as the document renderer prints it ('Dover, DE 19901').
 const STATE_OPTIONS = US_STATES.map(({ name, code }) => ({ value: code, label: name }));
 
+const ZIP_MESSAGES: readonly string[] = [ZIP_INCOMPLETE, ZIP_INVALID];
 const partWithError = (error: string | null | undefined) =>
-  REQUIRED_PARTS.find((part) => error && error === ADDRESS_MESSAGES[part]) ?? null;
+  error && ZIP_MESSAGES.includes(error)
+    ? 'zip'
+    : (REQUIRED_PARTS.find((part) => error && error === ADDRESS_MESSAGES[part]) ?? null);
 
 const isUs = (address: Address) => !address.country || address.country === DEFAULT_COUNTRY;
 

@@ -1,4 +1,4 @@
-import type { FieldType } from '@charter/domain';
+import type { EntityType, FieldType } from '@charter/domain';
 import { useState } from 'react';
 
 /** What the questionnaire knows about one question, as the answer inputs need it. */
@@ -12,6 +12,8 @@ export type FieldView = {
   placeholder?: string;
   options?: string[];
   description?: string;
+  /** company_name: the entity type whose suffixes the picker offers. */
+  entity_type?: EntityType;
 };
 
 /** The props every type-specific input takes; `locked` is fixed-or-read-only. */
