@@ -2,7 +2,7 @@ import type { CabinetFileAbilities } from '@charter/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { documents, files } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
-import { visibleDocuments } from '../workflows/policies.ts';
+import { type DocumentViewer, visibleDocuments } from '../workflows/policies.ts';
 
 export const NO_CABINET_ACCESS = 'You do not have access to the file cabinet.';
 
@@ -11,7 +11,8 @@ export const NO_CABINET_ACCESS = 'You do not have access to the file cabinet.';
  * restricted (role 3) workspaces (spec 1 §6); without it a member still opens the documents of the
  * tasks they can see, and no other file.
  */
-export const canUseCabinet = (actor: MemberActor) => actor.membership.filecabinetAccess && !actor.restricted;
+export const canUseCabinet = (actor: DocumentViewer) =>
+  actor.membership.filecabinetAccess && !actor.restricted;
 
 /** SQL twin of "may open this file": every file with the cabinet, else only visible task documents'. */
 export function readableFiles(actor: MemberActor): SQL | undefined {
