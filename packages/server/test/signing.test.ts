@@ -158,6 +158,9 @@ describe('signing a document', () => {
     // Sequential: only the first signer is asked.
     expect(await t.mailTo(investor.email)).toEqual([]);
     const first = await linkFor(founder.email);
+    // The request names who asks and where to write to them.
+    const request = (await t.mailTo(founder.email)).at(-1);
+    expect(request?.text).toContain(`Write to Test User at ${owner.email}.`);
 
     // Consent comes first; then the founder signs; the investor's turn comes with an email.
     const early = await signer('POST', `/api/public/sign/${first}/sign`, {

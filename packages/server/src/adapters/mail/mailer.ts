@@ -9,6 +9,8 @@ export type MailAttachment = { filename: string; contentType: string; storageKey
 
 export type MailMessage = {
   to: string;
+  /** Where replies go, when not to the sending address (a signing request: its sender). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
