@@ -442,6 +442,22 @@ export const accountCalls: AccountCall[] = [
     403,
     403,
   ),
+  c('GET /api/account/storage/search', () => ({ url: '/api/account/storage/search?q=docx' }), 403, 403),
+  c(
+    'POST /api/account/storage/files/move',
+    (x) => ({
+      url: '/api/account/storage/files/move',
+      body: { file_ids: [x.cabinetFileId], path: '/Moved' },
+    }),
+    403,
+    403,
+  ),
+  c(
+    'POST /api/account/storage/files/delete',
+    (x) => ({ url: '/api/account/storage/files/delete', body: { file_ids: [x.cabinetFileId] } }),
+    403,
+    403,
+  ),
   c(
     'PUT /api/account/transaction/{id}',
     (x) => ({ url: `/api/account/transaction/${x.transactionId}`, body: { validated_questionnaire: 1 } }),

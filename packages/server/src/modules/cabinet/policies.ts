@@ -1,6 +1,6 @@
 import type { CabinetFileAbilities } from '@charter/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { documents, files } from '../../db/schema/index.ts';
+import { documentRevisions, documents, files } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { type DocumentViewer, visibleDocuments } from '../workflows/policies.ts';
 
@@ -22,6 +22,17 @@ export function readableFiles(actor: MemberActor): SQL | undefined {
   return sql`${files.id} in (select ${documents.fileId} from ${documents} where ${visible}
     union select ${documents.originalFileId} from ${documents} where ${visible})`;
 }
+
+/**
+ * A file a document holds: its file, the original it is (or was) signed as, or one of its revisions. It
+ * stays in the cabinet as long as its document (the signing's evidence stays); SQL of fileAbilities'
+ * isDocument.
+ */
+// Qualified by hand: drizzle writes a one-table query's columns bare, and a bare "id" inside the
+// subqueries would be the document's own.
+export const heldByDocument = sql`(exists (select 1 from ${documents} d
+    where d.file_id = ${files}.id or d.original_file_id = ${files}.id)
+  or exists (select 1 from ${documentRevisions} r where r.file_id = ${files}.id))`;
 
 /** A task's document stays in the cabinet as long as its task (it goes with it). */
 export const fileAbilities = (actor: MemberActor, file: { isDocument: boolean }): CabinetFileAbilities => {
