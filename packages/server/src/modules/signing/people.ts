@@ -29,8 +29,11 @@ export const recipientEventActor = (recipient: RecipientRow): DocumentEventActor
 /** The system itself (the seal job). */
 export const SYSTEM_ACTOR: DocumentEventActor = { name: 'Charter', email: '' };
 
-/** Who signers are told sent a document, and the address they can always write to about it. */
-export type Sender = { name: string; email: string; workspace: string };
+/**
+ * Who signers are told sent a document, and the address they can always write to about it: the member
+ * who sent it, the workspace's owner, or the brand's support address (`kind`).
+ */
+export type Sender = { name: string; email: string; workspace: string; kind: 'member' | 'owner' | 'support' };
 
 /**
  * Who sent the document and from which workspace, with an address that reaches someone: ESIGN's
@@ -46,13 +49,15 @@ export async function senderOf(tx: Tx, document: DocumentRow): Promise<Sender> {
     .where(eq(accounts.id, document.accountId));
   const workspace = account?.name ?? '';
   const [user] = document.sentBy ? await tx.select().from(users).where(eq(users.id, document.sentBy)) : [];
-  if (user) return { name: fullName(user), email: user.email, workspace };
+  if (user) return { name: fullName(user), email: user.email, workspace, kind: 'member' };
   const [owner] = account?.ownerId
     ? await tx.select({ email: users.email }).from(users).where(eq(users.id, account.ownerId))
     : [];
+  if (owner?.email) return { name: workspace, email: owner.email, workspace, kind: 'owner' };
   return {
     name: workspace,
-    email: owner?.email || (await supportAddressOf(tx, document.accountId)),
+    email: await supportAddressOf(tx, document.accountId),
     workspace,
+    kind: 'support',
   };
 }
