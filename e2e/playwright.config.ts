@@ -18,6 +18,7 @@ const ownState = [
   'cabinet',
   'data-room-flow',
   'login-errors',
+  'notices',
   'onboarding',
   'partner-sso',
   'reports',

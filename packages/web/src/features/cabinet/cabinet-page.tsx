@@ -1,15 +1,8 @@
 import { DOWNLOAD_STARTED } from '@charter/domain';
 import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconDownload,
-  IconFolderPlus,
-  IconFolderShare,
-  IconSearch,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
@@ -19,12 +12,12 @@ import { DOWNLOAD_ERROR, PdfPreviewModal } from '../documents/pdf-preview-modal.
 import { useAccountMe } from '../shell/queries.ts';
 import { useStartSigning } from '../signing/use-start-signing.ts';
 import { cabinetApi, useCabinetSearch, useFileInfo, useFolderListing } from './api.ts';
+import { CabinetActions } from './cabinet-actions.tsx';
 import { type CabinetDialog, CabinetDialogs } from './cabinet-dialogs.tsx';
 import { CabinetTable } from './cabinet-table.tsx';
 import { FolderBreadcrumbs } from './folder-breadcrumbs.tsx';
 import { CABINET_TITLE, folderSearch, normalizePath, previewTitle } from './paths.ts';
 import type { CabinetFile } from './types.ts';
-import { UPLOAD_ACCEPT } from './upload.ts';
 import { UploadList } from './upload-list.tsx';
 import { useUploads } from './use-uploads.ts';
 
@@ -62,7 +55,6 @@ export function CabinetPage() {
   const uploads = useUploads(companyId);
   const startSigning = useStartSigning(companyId);
   const api = cabinetApi(companyId);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<CabinetDialog>(null);
   const [selection, setSelection] = useState({ path, ids: new Set<number>() });
   const [zipping, setZipping] = useState(false);
@@ -129,62 +121,16 @@ export function CabinetPage() {
       <Group justify="space-between">
         <PageTitle>{CABINET_TITLE}</PageTitle>
         {cabinet === true && (
-          <Group gap="xs">
-            <Button
-              variant="light"
-              leftSection={<IconFolderPlus size={16} />}
-              onClick={() => setDialog({ kind: 'new-folder' })}
-            >
-              New Folder
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconUpload size={16} />}
-              loading={uploads.busy}
-              onClick={() => fileInput.current?.click()}
-            >
-              Upload
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconDownload size={16} />}
-              disabled={selected.size === 0}
-              loading={zipping}
-              onClick={() => void downloadSelected()}
-            >
-              Download
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconFolderShare size={16} />}
-              disabled={selected.size === 0 || !selectedFiles.every((f) => f.abilities.move)}
-              onClick={() => setDialog({ kind: 'move', files: selectedFiles })}
-            >
-              Move
-            </Button>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              disabled={selected.size === 0 || !selectedFiles.every((f) => f.abilities.delete)}
-              onClick={() => setDialog({ kind: 'delete-files', files: selectedFiles })}
-            >
-              Delete
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              hidden
-              accept={UPLOAD_ACCEPT}
-              aria-label="Files to upload"
-              onChange={(event) => {
-                const chosen = Array.from(event.currentTarget.files ?? []);
-                event.currentTarget.value = '';
-                void uploads.start(path, chosen);
-              }}
-            />
-          </Group>
+          <CabinetActions
+            selected={selectedFiles}
+            uploading={uploads.busy}
+            zipping={zipping}
+            onNewFolder={() => setDialog({ kind: 'new-folder' })}
+            onUpload={(chosen) => void uploads.start(path, chosen)}
+            onDownload={() => void downloadSelected()}
+            onMove={() => setDialog({ kind: 'move', files: selectedFiles })}
+            onDelete={() => setDialog({ kind: 'delete-files', files: selectedFiles })}
+          />
         )}
       </Group>
       {cabinet === false && <Alert color="gray">{NO_CABINET}</Alert>}
