@@ -19,6 +19,7 @@ const ownState = [
   'cabinet',
   'data-room-flow',
   'login-errors',
+  'notices',
   'onboarding',
   'partner-sso',
   'reports',

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import PizZip from 'pizzip';
 import { dataDir } from '../playwright.config.ts';
-import { openNewDemoWorkspace } from '../support/demo.ts';
+import { demoAccountApi, openNewDemoWorkspace } from '../support/demo.ts';
+import { resetLink, waitForMail } from '../support/mail.ts';
 import { loginWithPassword, snap } from '../support/ui.ts';
 
 /** A real two-page PDF, so the preview has pages to draw. */
@@ -78,6 +80,104 @@ test('the file cabinet: a folder, uploads with progress, a PDF previewed page by
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(listing.getByRole('button', { name: 'Agenda.txt', exact: true })).toHaveCount(0);
   await snap(page, 'cabinet-folder');
+});
+
+test('the file cabinet: search, Move to a picked folder, bulk move and delete; no cabinet actions without access', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
+  await loginWithPassword(page, demo.email, demo.password);
+  const accountId = await openNewDemoWorkspace(page, request, 'Cabinet Search');
+  await page.getByRole('link', { name: 'File Cabinet', exact: true }).click();
+  const listing = page.getByRole('table', { name: 'Folder contents' });
+  for (const name of ['Inbox', 'Archive']) {
+    await page.getByRole('button', { name: 'New Folder' }).click();
+    await page.getByRole('dialog').getByLabel('Folder name').fill(name);
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await expect(listing.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  await listing.getByRole('button', { name: 'Inbox', exact: true }).click();
+  await page.getByLabel('Files to upload').setInputFiles([
+    { name: 'Lease 2026.pdf', mimeType: 'application/pdf', buffer: await twoPagePdf() },
+    { name: 'Lease notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Rent is due monthly.\n') },
+    { name: 'Budget.txt', mimeType: 'text/plain', buffer: Buffer.from('1. Rent\n') },
+  ]);
+  await expect(listing.getByRole('button', { name: 'Budget.txt', exact: true })).toBeVisible();
+
+  // Search asks the server for the whole cabinet and says where each file is.
+  await page.getByRole('button', { name: 'File Cabinet', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Search the file cabinet' }).fill('lease');
+  await expect(listing.getByRole('button', { name: 'Lease 2026.pdf', exact: true })).toBeVisible();
+  await expect(listing.getByRole('button', { name: 'Lease notes.txt', exact: true })).toBeVisible();
+  await expect(listing.getByRole('button', { name: 'Budget.txt', exact: true })).toHaveCount(0);
+  await expect(listing.getByText('in /Inbox')).toHaveCount(2);
+  await snap(page, 'cabinet-search');
+
+  // Both found files move together to a folder picked in the cabinet.
+  await listing.getByLabel('Select all files').check();
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  const picker = page.getByRole('dialog', { name: 'Move 2 files' });
+  await picker.getByRole('navigation', { name: 'Folders' }).getByText('Archive', { exact: true }).click();
+  await expect(picker.getByRole('button', { name: 'Archive', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await snap(page, 'cabinet-move-picker');
+  await picker.getByRole('button', { name: 'Move here' }).click();
+  await expect(page.getByText('Files moved.')).toBeVisible();
+  await expect(listing.getByText('in /Archive')).toHaveCount(2);
+
+  // One file moves from its menu.
+  await page.getByRole('textbox', { name: 'Search the file cabinet' }).fill('');
+  await listing.getByRole('button', { name: 'Inbox', exact: true }).click();
+  await listing.getByRole('button', { name: 'Actions for Budget.txt', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Move' }).click();
+  const single = page.getByRole('dialog', { name: 'Move Budget.txt' });
+  await single.getByRole('button', { name: 'File Cabinet', exact: true }).click();
+  await single.getByRole('navigation', { name: 'Folders' }).getByText('Archive', { exact: true }).click();
+  await single.getByRole('button', { name: 'Move here' }).click();
+  await expect(page.getByText('This folder is empty.')).toBeVisible();
+
+  // The Archive's three files are deleted together, after one confirmation.
+  await page.getByRole('button', { name: 'File Cabinet', exact: true }).click();
+  await listing.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(listing.getByRole('button', { name: 'Budget.txt', exact: true })).toBeVisible();
+  await listing.getByLabel('Select all files').check();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Files' });
+  await expect(confirm).toContainText('3 files');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Files deleted.')).toBeVisible();
+  await expect(page.getByText('This folder is empty.')).toBeVisible();
+
+  // A member without the file cabinet, following a link to it, is offered none of its actions.
+  const api = await demoAccountApi(request, accountId);
+  const email = `no-cabinet-${randomUUID().slice(0, 8)}@example.com`;
+  await api.post('/api/account/admin/add_user', {
+    email,
+    first_name: 'Nora',
+    family_name: 'Member',
+    filecabinet_access: false,
+  });
+  const code = new URL(resetLink(await waitForMail(email))).pathname.split('/').at(-1) as string;
+  const password = 'a long member password';
+  const reset = await request.post('/api/public/user/password/reset/', { data: { code, password } });
+  expect(reset.status(), await reset.text()).toBeLessThan(300);
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await loginWithPassword(member, email, password);
+  await expect(member).toHaveURL(new RegExp(`/c/${accountId}/`));
+  await member.goto(`/c/${accountId}/cabinet`);
+  await expect(member.getByText('You do not have access to the file cabinet.')).toBeVisible();
+  await expect(member.getByRole('heading', { name: 'File Cabinet' })).toBeVisible();
+  for (const name of ['Upload', 'New Folder', 'Move', 'Delete', 'Download']) {
+    await expect(member.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await expect(member.getByRole('link', { name: 'File Cabinet', exact: true })).toHaveCount(0);
+  await snap(member, 'cabinet-no-access');
+  await context.close();
 });
 
 /** A Word file with two tokens, built the way Word lays them out. */

@@ -199,4 +199,16 @@ test('fields placed by hand on an uploaded PDF are signed, and the owner sees it
   );
   await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible({ timeout: 45_000 });
   await signed.context.close();
+
+  // Sealed, the owner's page shows the sealed file (its page and the certificate's), not field boxes.
+  await expect(page.getByRole('heading', { name: 'Signed document' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('group', { name: 'Page 2' })).toBeVisible();
+  await expect(page.locator('[data-field-key]')).toHaveCount(0);
+  // The history names whom the link went to.
+  await expect(page.getByLabel('History').getByText(`Link sent to ${signer.name}`)).toBeVisible();
+  await page.getByRole('group', { name: 'Page 1' }).scrollIntoViewIfNeeded();
+  await snap(page, 'signing-owner-sealed');
+  // The bell keeps it: the sender is told the document is signed.
+  await page.getByRole('button', { name: /^Notifications: \d+ new$/ }).click();
+  await expect(page.getByRole('button', { name: 'Unread: Lease is signed by everyone.' })).toBeVisible();
 });

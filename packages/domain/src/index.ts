@@ -11,6 +11,7 @@ export * from './cabinet/contract.ts';
 export * from './contract/index.ts';
 export * from './live/contract.ts';
 export * from './members/contract.ts';
+export * from './notices/contract.ts';
 export * from './outside-forms/contract.ts';
 export * from './partner-sso/contract.ts';
 export * from './partners/contract.ts';

@@ -49,6 +49,7 @@ import { createLiveHub } from './modules/live/live-hub.ts';
 import { LIVE_CHANNEL } from './modules/live/publish-event.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
+import { noticeRoutes } from './modules/notices/routes.ts';
 import { oidcRoutes } from './modules/oidc/routes.ts';
 import { publicOutsideFormRoutes } from './modules/outside-forms/public-routes.ts';
 import { outsideFormRoutes } from './modules/outside-forms/routes.ts';
@@ -266,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     billingChargeRoutes,
     billingEventRoutes,
     memberRoutes,
+    noticeRoutes,
     profileRoutes,
     oidcRoutes,
     partnerRoutes,

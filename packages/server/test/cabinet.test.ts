@@ -11,6 +11,7 @@ import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
 import { CONTENT_MISMATCH_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
 import { files, fileTokens, liveEvents, memberships } from '../src/db/schema/index.ts';
 import { FOLDER_EXISTS } from '../src/modules/cabinet/create-folder.ts';
+import { FILE_IS_DOCUMENT } from '../src/modules/cabinet/delete-file.ts';
 import { FOLDER_NOT_EMPTY } from '../src/modules/cabinet/delete-folder.ts';
 import { NO_CABINET_ACCESS } from '../src/modules/cabinet/policies.ts';
 import { PREVIEW_FAILED } from '../src/modules/cabinet/previews.ts';
@@ -261,6 +262,80 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
     expect(cabinet.files.map((f: Json) => f.filename)).toEqual(['Signed memo.pdf']);
     // A task's document stays with its task.
     expect((await call(me, 'DELETE', `/api/account/box/file/${cabinet.files[0].id}`)).status).toBe(409);
+  });
+
+  it('searches the whole cabinet by name, and moves or deletes a selection all together or none', async () => {
+    await upload(me, '/api/account/storage/upload?path=/Search/A', [
+      { filename: 'Quarterly 100% report.pdf', content: PDF },
+      { filename: 'notes_q1.txt', content: TEXT },
+    ]);
+    await upload(me, '/api/account/storage/upload?path=/Search/B', [
+      { filename: 'QUARTERLY plan.txt', content: TEXT },
+    ]);
+    await upload(other, '/api/account/storage/upload?path=/Search', [
+      { filename: 'Quarterly.txt', content: TEXT },
+    ]);
+    const search = async (who: Me, query: string) =>
+      (await call(who, 'GET', `/api/account/storage/search?${query}`)).body;
+    const names = (result: Json) => result.files.map((f: Json) => `${f.path}/${f.filename}`);
+
+    // Any case, any folder, this workspace only; % and _ are letters, not wildcards.
+    const quarterly = await search(me, 'q=quarterly');
+    // By name as the folder listing orders them (byte order: capitals first).
+    expect(names(quarterly)).toEqual(['/Search/B/QUARTERLY plan.txt', '/Search/A/Quarterly 100% report.pdf']);
+    expect(quarterly.total_files).toBe(2);
+    expect(quarterly.files[0].abilities).toEqual({ download: true, rename: true, move: true, delete: true });
+    expect(names(await search(me, 'q=100%25'))).toEqual(['/Search/A/Quarterly 100% report.pdf']);
+    expect(names(await search(me, 'q=_'))).toEqual(['/Search/A/notes_q1.txt']);
+    expect((await search(me, 'q=search')).folders.map((f: Json) => f.path)).toEqual(['/Search']);
+    const paged = await search(me, 'q=quarterly&limit=1&offset=1');
+    expect([names(paged), paged.total_files]).toEqual([['/Search/A/Quarterly 100% report.pdf'], 2]);
+    expect((await call(me, 'GET', '/api/account/storage/search?q=%20')).status).toBe(400);
+    // A task's document is found too, and says it cannot be deleted.
+    const memo = (await search(me, 'q=signed%20memo')).files[0];
+    expect(memo.abilities.delete).toBe(false);
+
+    // Move: every file, into a folder made for them; one id of another workspace refuses them all.
+    const ids = quarterly.files.map((f: Json) => f.id as number);
+    const theirs = (await search(other, 'q=quarterly')).files[0].id as number;
+    const refused = await call(me, 'POST', '/api/account/storage/files/move', {
+      file_ids: [...ids, theirs],
+      path: '/Archive/2026',
+    });
+    expect(refused.status).toBe(404);
+    expect(names(await search(me, 'q=quarterly'))).toEqual(names(quarterly));
+    const moved = await call(me, 'POST', '/api/account/storage/files/move', {
+      file_ids: ids,
+      path: '/Archive/2026',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.map((f: Json) => f.path)).toEqual(['/Archive/2026', '/Archive/2026']);
+    expect((await list(me, '/Archive/2026')).files.map((f: Json) => f.filename)).toEqual([
+      'QUARTERLY plan.txt',
+      'Quarterly 100% report.pdf',
+    ]);
+    expect(
+      (await call(me, 'POST', '/api/account/storage/files/move', { file_ids: [], path: '/' })).status,
+    ).toBe(400);
+
+    // Delete: a task's document in the selection refuses it whole, with why; then the rest goes.
+    const notes = (await search(me, 'q=notes_q1')).files[0].id as number;
+    const withMemo = await call(me, 'POST', '/api/account/storage/files/delete', {
+      file_ids: [notes, memo.id],
+    });
+    expect(withMemo.status).toBe(409);
+    expect(withMemo.body.message).toBe(FILE_IS_DOCUMENT);
+    expect(
+      (await call(other, 'POST', '/api/account/storage/files/delete', { file_ids: [notes] })).status,
+    ).toBe(404);
+    expect((await search(me, 'q=notes_q1')).total_files).toBe(1);
+    const deleted = await call(me, 'POST', '/api/account/storage/files/delete', {
+      file_ids: [notes, ...ids],
+    });
+    expect(deleted.status).toBe(204);
+    expect((await search(me, 'q=quarterly')).total_files).toBe(0);
+    expect((await search(me, 'q=notes_q1')).total_files).toBe(0);
+    expect((await search(other, 'q=quarterly')).total_files).toBe(1);
   });
 
   it('fills a Custom-mode task from a Word file of the cabinet, with the spec messages until it can', async () => {

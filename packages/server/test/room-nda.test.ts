@@ -7,6 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accounts,
+  brands,
   documentFields,
   documentRecipients,
   documents,
@@ -354,6 +356,43 @@ describe('the NDA gate of a room', () => {
       .from(roomHistory)
       .where(and(eq(roomHistory.roomId, room.id), eq(roomHistory.action, 'nda')));
     expect(history).toEqual([]);
+  });
+
+  it("names a reachable sender (the workspace's owner) and mails them the decline", async () => {
+    const owner = await signedIn(t);
+    const room = await makeRoom(owner, await uploadNda(owner));
+    const email = uniqueEmail('reader');
+    const secret = secretOf((await start(room, await makeVisitor(room, email))).url);
+    const opened = await signer('POST', `/api/public/sign/${secret}/open`);
+    const company = owner.account!.companyName;
+    expect(opened.body.sender).toMatchObject({ name: company, email: owner.email });
+    const paperCopy = (opened.body.disclosure.paragraphs as string[]).find((p) => p.startsWith('Paper copy'));
+    expect(paperCopy).toContain(`write to ${company} at ${owner.email}.`);
+    await signer('POST', `/api/public/sign/${secret}/decline`, { reason: 'Terms too broad' });
+    const declined = (await t.mailTo(owner.email)).filter((m) => m.subject.startsWith('Declined'));
+    expect(declined.map((m) => m.text)).toEqual([expect.stringContaining('Their reason: Terms too broad')]);
+  });
+
+  it("falls back to the brand's support address for a workspace without an owner", async () => {
+    const owner = await signedIn(t);
+    const [partnerBrand] = await t.ctx.db
+      .update(brands)
+      .set({ supportEmail: 'help@northwind.test' })
+      .where(eq(brands.hostname, 'partner.localhost'))
+      .returning();
+    await t.ctx.db
+      .update(accounts)
+      .set({ ownerId: null, brandId: partnerBrand.id })
+      .where(eq(accounts.id, owner.account!.id));
+    const room = await makeRoom(owner, await uploadNda(owner));
+    const secret = secretOf((await start(room, await makeVisitor(room, uniqueEmail('reader')))).url);
+    const opened = await signer('POST', `/api/public/sign/${secret}/open`);
+    expect(opened.body.sender.email).toBe('help@northwind.test');
+    expect((opened.body.disclosure.paragraphs as string[]).join(' ')).not.toMatch(/ at \.|writing to \./);
+    await signer('POST', `/api/public/sign/${secret}/decline`, { reason: 'No' });
+    expect((await t.mailTo('help@northwind.test')).map((m) => m.subject)).toContain(
+      `Declined: ${(await t.ctx.db.select().from(documents).where(eq(documents.accountId, owner.account!.id)))[0].label}`,
+    );
   });
 
   it('still seals an NDA whose visitor was removed meanwhile, recording nothing in the room', async () => {

@@ -158,6 +158,9 @@ describe('signing a document', () => {
     // Sequential: only the first signer is asked.
     expect(await t.mailTo(investor.email)).toEqual([]);
     const first = await linkFor(founder.email);
+    // The request names who asks and where to write to them.
+    const request = (await t.mailTo(founder.email)).at(-1);
+    expect(request?.text).toContain(`Write to Test User at ${owner.email}.`);
 
     // Consent comes first; then the founder signs; the investor's turn comes with an email.
     const early = await signer('POST', `/api/public/sign/${first}/sign`, {
@@ -200,6 +203,21 @@ describe('signing a document', () => {
     ]);
     // The events of a signer carry where they came from.
     expect(done.body.events.find((e: Json) => e.kind === 'viewed').ip).toBeTruthy();
+    // Each link sent names its recipient, besides who sent it (the founder's signature sent the second).
+    expect(
+      done.body.events.filter((e: Json) => e.kind === 'link_sent').map((e: Json) => [e.who, e.to]),
+    ).toEqual([
+      ['Test User', founder.name],
+      [founder.name, investor.name],
+    ]);
+    // Sealed: the owner's page shows the sealed file (its two pages and the certificate), not the original.
+    expect(done.body.pages.length).toBe(3);
+    const certificatePage = await call(
+      owner,
+      'GET',
+      `/api/account/signing/documents/${id}/pages/2?width=400`,
+    );
+    expect(certificatePage.status).toBe(200);
 
     // Everyone receives the sealed PDF; pdfsig (poppler) checks it on its own.
     const mail = (await t.mailTo(investor.email)).find((m) => m.subject.startsWith('Completed'));

@@ -174,6 +174,16 @@ const probes: Probe[] = [
     url: '/api/account/storage/download-zip',
     body: { file_ids: [me.cabinetFileId, x.cabinetFileId] },
   })),
+  probe('POST /api/account/notice/{id}/read', (x) => ({ url: `/api/account/notice/${x.noticeId}/read` })),
+  // Bulk routes: one of another workspace's ids among the caller's own refuses the whole call.
+  probe('POST /api/account/storage/files/move', (x, me) => ({
+    url: '/api/account/storage/files/move',
+    body: { file_ids: [me.cabinetFileId, x.cabinetFileId], path: '/Mine' },
+  })),
+  probe('POST /api/account/storage/files/delete', (x, me) => ({
+    url: '/api/account/storage/files/delete',
+    body: { file_ids: [me.cabinetFileId, x.cabinetFileId] },
+  })),
   probe('PATCH /api/account/storage/folder/{id}', (x) => ({
     url: `/api/account/storage/folder/${x.folderId}`,
     body: { name: 'Mine now' },

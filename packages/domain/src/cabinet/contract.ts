@@ -45,6 +45,26 @@ export type UpdateFileBody = z.infer<typeof updateFileBody>;
 export const zipFilesBody = z.object({ file_ids: z.array(rowId).min(1).max(MAX_FILES_PER_ZIP) });
 export type ZipFilesBody = z.infer<typeof zipFilesBody>;
 
+/** Bulk moves and deletes take at most this many files at once (a page of the listing). */
+export const MAX_FILES_PER_BULK = 500;
+const bulkFileIds = z.array(rowId).min(1).max(MAX_FILES_PER_BULK);
+
+/** POST /api/account/storage/files/move: every file into one folder, or none. */
+export const moveFilesBody = z.object({ file_ids: bulkFileIds, path: folderPath });
+export type MoveFilesBody = z.infer<typeof moveFilesBody>;
+
+/** POST /api/account/storage/files/delete: every file, or none. */
+export const deleteFilesBody = z.object({ file_ids: bulkFileIds });
+export type DeleteFilesBody = z.infer<typeof deleteFilesBody>;
+
+/** GET /api/account/storage/search?q=: folders and files of the whole cabinet whose name holds q. */
+export const cabinetSearchQuery = z.object({
+  q: z.string().trim().min(1).max(200),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset: offsetParam,
+});
+export type CabinetSearchQuery = z.infer<typeof cabinetSearchQuery>;
+
 /** POST /api/account/storage/token */
 export const fileTokenBody = z.object({ file_id: rowId });
 export type FileTokenBody = z.infer<typeof fileTokenBody>;
@@ -96,6 +116,14 @@ export const folderListing = z.object({
   total_files: z.number(),
 });
 export type FolderListing = z.infer<typeof folderListing>;
+
+/** GET /api/account/storage/search: matching folders (the first 50) and a page of matching files. */
+export const cabinetSearchResult = z.object({
+  folders: z.array(cabinetFolder),
+  files: z.array(cabinetFile),
+  total_files: z.number(),
+});
+export type CabinetSearchResult = z.infer<typeof cabinetSearchResult>;
 
 /** GET /api/account/box/file/{id}/info */
 export const cabinetFileInfo = storedFile.extend({ sha256: z.string() });

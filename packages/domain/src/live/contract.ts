@@ -14,6 +14,8 @@ export const liveEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('refresh_documents') }),
   z.object({ type: z.literal('refresh_timeline'), transaction_id: z.number().int() }),
+  /** The member's bell has new notices (sent only to the members told). */
+  z.object({ type: z.literal('refresh_notices') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 

@@ -88,6 +88,8 @@ export const signingEventView = z.object({
   kind: z.string(),
   at: z.string(),
   who: z.string(),
+  /** Whom the event concerns when someone else did it (a link sent to a recipient): their name. */
+  to: z.string().nullable(),
   ip: z.string().nullable(),
   hash: z.string(),
 });

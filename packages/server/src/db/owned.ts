@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { notFound } from '../http/errors.ts';
 import type { Tx } from './client.ts';
@@ -45,4 +45,26 @@ export async function findOwned<T extends OwnedTable>(
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound(options.what ?? 'Not found');
   return row as T['$inferSelect'];
+}
+
+/**
+ * findOwned for many ids at once, for bulk routes: one query, and a 404 unless every id is the
+ * workspace's and visible to the actor (all or nothing, so a bulk call never acts on part of a
+ * selection that named a row it may not touch). Duplicates count once.
+ */
+export async function findAllOwned<T extends OwnedTable>(
+  tx: Tx,
+  table: T,
+  scope: { accountId: number },
+  ids: number[],
+  options: OwnedOptions = {},
+): Promise<T['$inferSelect'][]> {
+  const unique = [...new Set(ids)];
+  const query = tx
+    .select()
+    .from(table as PgTable)
+    .where(and(inArray(table.id, unique), eq(table.accountId, scope.accountId), options.visible));
+  const rows = options.lock ? await query.for('update') : await query;
+  if (rows.length !== unique.length) throw notFound(options.what ?? 'Not found');
+  return rows as T['$inferSelect'][];
 }

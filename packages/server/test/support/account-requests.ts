@@ -29,6 +29,15 @@ const c = (
 /** Spec 1 §6 / spec 2 §6, route by route. */
 export const accountCalls: AccountCall[] = [
   c('GET /api/account/me', () => ({ url: '/api/account/me' }), null, 200),
+  // The bell: each member's own notices, in any workspace.
+  c('GET /api/account/notice', () => ({ url: '/api/account/notice' }), null, 200),
+  c(
+    'POST /api/account/notice/{id}/read',
+    (x) => ({ url: `/api/account/notice/${x.noticeId}/read` }),
+    null,
+    204,
+  ),
+  c('POST /api/account/notice/read', () => ({ url: '/api/account/notice/read' }), null, 204),
   c('GET /api/account/billing/credits', () => ({ url: '/api/account/billing/credits' }), null, 200),
   c('GET /api/account/project_template', () => ({ url: '/api/account/project_template' }), null, 200),
   c(
@@ -439,6 +448,22 @@ export const accountCalls: AccountCall[] = [
   c(
     'POST /api/account/storage/download-zip',
     (x) => ({ url: '/api/account/storage/download-zip', body: { file_ids: [x.cabinetFileId] } }),
+    403,
+    403,
+  ),
+  c('GET /api/account/storage/search', () => ({ url: '/api/account/storage/search?q=docx' }), 403, 403),
+  c(
+    'POST /api/account/storage/files/move',
+    (x) => ({
+      url: '/api/account/storage/files/move',
+      body: { file_ids: [x.cabinetFileId], path: '/Moved' },
+    }),
+    403,
+    403,
+  ),
+  c(
+    'POST /api/account/storage/files/delete',
+    (x) => ({ url: '/api/account/storage/files/delete', body: { file_ids: [x.cabinetFileId] } }),
     403,
     403,
   ),

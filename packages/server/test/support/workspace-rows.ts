@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { notices } from '../../src/db/schema/index.ts';
 import { accountCaller, type Json, type SignedIn } from '../factories.ts';
 import type { TestApp } from '../harness.ts';
 import { docx, paragraph } from './docx.ts';
@@ -36,6 +37,8 @@ export type WorkspaceRows = {
   roomVisitorId: number;
   roomCodeId: number;
   roomHistoryId: number;
+  /** A notice in the owner's bell (inserted directly, as the outside activity that makes one would). */
+  noticeId: number;
 };
 
 /** POST of files as multipart/form-data with the caller's workspace token. */
@@ -122,6 +125,15 @@ export async function fillWorkspace(t: TestApp, who: SignedIn, templateId: strin
   const visitor = await insertVisitor(t, room.id, { email: 'vera@example.com', name: 'Vera' });
   const code = await insertRoomCode(t, room.id, 'vera@example.com');
   const [entry] = await insertHistory(t, [{ roomId: room.id, visitorId: visitor.id, action: 'visit' }]);
+  const [notice] = await t.ctx.db
+    .insert(notices)
+    .values({
+      accountId: who.account!.id,
+      userId: who.user.id,
+      kind: 'room_visited',
+      message: 'Vera visited.',
+    })
+    .returning();
   return {
     templateId,
     projectId: project.id,
@@ -145,6 +157,7 @@ export async function fillWorkspace(t: TestApp, who: SignedIn, templateId: strin
     roomVisitorId: visitor.id,
     roomCodeId: code.id,
     roomHistoryId: entry.id,
+    noticeId: notice.id,
   };
 }
 
@@ -175,6 +188,7 @@ export async function snapshotWorkspace(t: TestApp, accountId: number) {
     'room_sessions', ${through('room_sessions', 'rooms', 'room_id')},
     'room_history', ${through('room_history', 'rooms', 'room_id')},
     'payment_methods', ${owned('payment_methods')}, 'subscriptions', ${owned('subscriptions')},
-    'charges', ${owned('charges')}, 'invoices', ${owned('invoices')}) as data`);
+    'charges', ${owned('charges')}, 'invoices', ${owned('invoices')},
+    'notices', ${owned('notices')}) as data`);
   return result.rows[0].data;
 }

@@ -18,6 +18,8 @@ export type MailSender = { name: string };
 export type MailMessage = {
   brand: MailSender;
   to: string;
+  /** Where replies go, when not to the sending address (a signing request: its sender). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;

@@ -3,6 +3,7 @@ export * from './billing.ts';
 export * from './brands.ts';
 export * from './codes.ts';
 export * from './live.ts';
+export * from './notices.ts';
 export * from './partners.ts';
 export * from './review.ts';
 export * from './rooms.ts';

@@ -17,7 +17,7 @@ export async function documentToken(input: {
   const [row] = await tx
     .select({ fileId: documents.fileId, accountId: documents.accountId })
     .from(documents)
-    .where(and(eq(documents.id, documentId), userDocumentsScope(actor.userId)));
+    .where(and(eq(documents.id, documentId), await userDocumentsScope(tx, actor)));
   if (!row?.fileId) throw notFound('Document not found');
   return issueFileLink(tx, row.accountId, row.fileId);
 }

@@ -2,13 +2,17 @@ import {
   binaryResponse,
   cabinetFileInfo,
   cabinetFolder,
+  cabinetSearchQuery,
+  cabinetSearchResult,
   createFolderBody,
+  deleteFilesBody,
   fileLink,
   fileTokenBody,
   fileTokenParams,
   folderListing,
   folderQuery,
   idParams,
+  moveFilesBody,
   noContent,
   publicFileQuery,
   renameFolderBody,
@@ -27,15 +31,18 @@ import type { App } from '../../http/types.ts';
 import { findReadableFile } from '../workflows/documents.ts';
 import { createFolder } from './create-folder.ts';
 import { deleteFile } from './delete-file.ts';
+import { deleteFiles } from './delete-files.ts';
 import { deleteFolder } from './delete-folder.ts';
 import { documentToken } from './document-token.ts';
 import { fileByToken } from './file-by-token.ts';
 import { fileInfo } from './file-info.ts';
 import { fileToken } from './file-token.ts';
 import { listFolder } from './list-folder.ts';
+import { moveFiles } from './move-files.ts';
 import { canUseCabinet, NO_CABINET_ACCESS } from './policies.ts';
 import { previewPdf, removeFileBytes } from './previews.ts';
 import { renameFolder } from './rename-folder.ts';
+import { searchCabinet } from './search-cabinet.ts';
 import { storeUploads } from './store-uploads.ts';
 import { updateFile } from './update-file.ts';
 import { withUploads } from './with-uploads.ts';
@@ -70,6 +77,15 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const actor = await authenticateCabinet(ctx, request);
       return listFolder({ tx: ctx.db, actor, query: request.query });
+    },
+  );
+
+  app.get(
+    '/api/account/storage/search',
+    { schema: { tags, querystring: cabinetSearchQuery, response: { 200: cabinetSearchResult } } },
+    async (request) => {
+      const actor = await authenticateCabinet(ctx, request);
+      return ctx.db.transaction((tx) => searchCabinet({ tx, actor, query: request.query }));
     },
   );
 
@@ -158,6 +174,29 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
       const file = await ctx.db.transaction((tx) => deleteFile({ tx, actor, id: request.params.id }));
       // The row is gone first: a failure here leaves unreachable bytes, never a row without its file.
       await removeFileBytes(ctx, file);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/account/storage/files/move',
+    { schema: { tags, body: moveFilesBody, response: { 200: z.array(storedFile) } } },
+    async (request) => {
+      const actor = await authenticateCabinet(ctx, request);
+      return ctx.db.transaction((tx) => moveFiles({ tx, actor, body: request.body }));
+    },
+  );
+
+  app.post(
+    '/api/account/storage/files/delete',
+    { schema: { tags, body: deleteFilesBody, response: { 204: noContent } } },
+    async (request, reply) => {
+      const actor = await authenticateCabinet(ctx, request);
+      const deleted = await ctx.db.transaction((tx) =>
+        deleteFiles({ tx, actor, ids: request.body.file_ids }),
+      );
+      // The rows are gone first: a failure here leaves unreachable bytes, never a row without its file.
+      for (const file of deleted) await removeFileBytes(ctx, file);
       return reply.status(204).send();
     },
   );

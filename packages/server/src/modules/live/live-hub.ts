@@ -1,4 +1,4 @@
-import { LIVE_REPLAY_LIMIT, type LiveMessage, RESTRICTED_ROLE_ID } from '@charter/domain';
+import { LIVE_REPLAY_LIMIT, type LiveMessage } from '@charter/domain';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, liveEvents, memberships, sessions, users } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { activeMembership } from '../accounts/memberships.ts';
-import { canReceive, type LiveViewer } from './policies.ts';
+import { canReceive, type LiveViewer, viewerOfMembership } from './policies.ts';
 
 /** Close codes the web app reads: sign in again, or reconnect later. */
 export const CLOSE_SESSION_ENDED = 4401;
@@ -196,13 +196,7 @@ export function createLiveHub({ db, log }: { db: Db; log: FastifyBaseLogger }) {
         detach(client);
         continue;
       }
-      const restricted = row.roleId === RESTRICTED_ROLE_ID;
-      client.viewer = {
-        userId: row.userId,
-        isAdmin: row.isAdmin,
-        restricted,
-        cabinet: row.filecabinetAccess && !restricted,
-      };
+      client.viewer = viewerOfMembership(row);
     }
   }
 

@@ -1,3 +1,4 @@
+import { RESTRICTED_ROLE_ID } from '@charter/domain';
 import type { LiveAudience } from '../../db/schema/index.ts';
 import { canSeeTaskModule } from '../workflows/policies.ts';
 
@@ -9,6 +10,22 @@ export type LiveViewer = {
   /** May use the file cabinet (cabinet/policies.ts canUseCabinet). */
   cabinet: boolean;
 };
+
+/** A member as a membership row and its workspace's role describe them. */
+export function viewerOfMembership(row: {
+  userId: number;
+  isAdmin: boolean;
+  filecabinetAccess: boolean;
+  roleId: number;
+}): LiveViewer {
+  const restricted = row.roleId === RESTRICTED_ROLE_ID;
+  return {
+    userId: row.userId,
+    isAdmin: row.isAdmin,
+    restricted,
+    cabinet: row.filecabinetAccess && !restricted,
+  };
+}
 
 /**
  * Whether a member may receive an event: the policies of the object it is about, checked when it is

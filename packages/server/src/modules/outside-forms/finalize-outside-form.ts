@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { outsideForms } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { notifyFormSubmitted } from '../notices/notify-form-submitted.ts';
 import { loadAnswers } from '../workflows/answers.ts';
 import { finalizeTransaction } from '../workflows/finalize-transaction.ts';
 import { announceForm } from './announce-form.ts';
@@ -42,6 +43,7 @@ export async function finalizeOutsideForm({ ctx, tx, code }: { ctx: AppContext; 
     }
   }
   await announceForm(tx, form, `Shared form "${form.name}" was submitted.`);
+  await notifyFormSubmitted({ ctx, tx, form });
   return {
     state: 'completed' as const,
     message: OUTSIDE_FORM_MESSAGES.submitted,

@@ -17,7 +17,7 @@ import { mailBrandOfAccount } from '../brand/mail-brand.ts';
 import { ensureFolder } from '../cabinet/ensure-folder.ts';
 import { pagesOf } from '../signing/original-pages.ts';
 import { pdfToSign } from '../signing/pdf-to-sign.ts';
-import { recipientEventActor, SYSTEM_ACTOR } from '../signing/people.ts';
+import { recipientEventActor, SYSTEM_ACTOR, senderOf } from '../signing/people.ts';
 import { insertFields } from '../signing/place-tagged-fields.ts';
 import { recordDocumentEvent } from '../signing/record-document-event.ts';
 import { recipientsOf } from '../signing/scope.ts';
@@ -125,7 +125,7 @@ export async function startRoomNda(input: {
     if (pending.signingState !== 'sent') return { status: 'pending', url: null, document_id: pending.id };
     const recipients = (await recipientsOf(tx, pending.id)).filter((r) => r.email === email && !r.signedAt);
     if (recipients.length > 0) {
-      const sender = { name: '' };
+      const sender = await senderOf(tx, pending);
       await sendLinks({ ctx, tx, document: pending, recipients, brand, sender, by: SYSTEM_ACTOR, deliver });
       return { status: 'pending', url, document_id: pending.id };
     }

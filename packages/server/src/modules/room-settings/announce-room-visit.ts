@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { publishEvents } from '../live/publish-event.ts';
+import { notifyRoomVisit } from '../notices/notify-room-visit.ts';
 import type { RoomRow, VisitorRow } from './scope.ts';
 
 /**
@@ -19,7 +20,7 @@ export async function announceRoomVisit({
   ctx?: AppContext;
   tx: Tx;
   room: RoomRow;
-  visitor: Pick<VisitorRow, 'name' | 'email' | 'userId'>;
+  visitor: Pick<VisitorRow, 'id' | 'name' | 'email' | 'userId'>;
 }) {
   let name = visitor.name || visitor.email || '';
   if (!name && visitor.userId !== null) {
@@ -36,4 +37,5 @@ export async function announceRoomVisit({
     events: [{ type: 'toast', toast: { type: 'info', message } }],
     audience: { adminsOnly: true, unrestrictedOnly: true },
   });
+  await notifyRoomVisit({ tx, room, visitorId: visitor.id, name: name || 'An anonymous visitor' });
 }

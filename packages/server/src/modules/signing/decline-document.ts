@@ -53,13 +53,9 @@ export async function declineDocument(input: {
     details: { reason },
   });
   await setTaskLabel(tx, document, 'Declined');
+  // The sender, or for a document the workspace sent by itself its owner: never nobody (senderOf).
   const sender = await senderOf(tx, document);
-  if (sender.email) {
-    await ctx.mailer.send(
-      tx,
-      declinedEmail(sender.email, document.label, recipient.name, reason, input.brand),
-    );
-  }
+  await ctx.mailer.send(tx, declinedEmail(sender.email, document.label, recipient.name, reason, input.brand));
   await announce(tx, document, {
     timeline: { label: 'Declined', description: `${recipient.name} declined to sign: ${reason}`, icon: 'x' },
     toast: `${recipient.name} declined to sign ${document.label}.`,

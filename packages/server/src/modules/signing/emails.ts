@@ -2,7 +2,15 @@ import { escapeHtml, mailHtml } from '../../adapters/mail/mail-html.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 
-type Request = { to: string; name: string; title: string; sender: string; link: string; expires: Date };
+type Request = {
+  to: string;
+  name: string;
+  title: string;
+  /** Who asks, and the address that reaches them (replies go there too). */
+  sender: { name: string; email: string };
+  link: string;
+  expires: Date;
+};
 
 const expiryText = (expires: Date) =>
   expires.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -10,15 +18,18 @@ const expiryText = (expires: Date) =>
 /** A recipient's personal link to review and sign (or to approve) a document. */
 export function signingRequestEmail(request: Request, brand: MailBrand, reminder = false): MailMessage {
   const { to, name, title, sender, link, expires } = request;
-  const ask = `${sender} asks you to sign "${title}".`;
+  const ask = `${sender.name} asks you to sign "${title}".`;
+  const contact = `Questions about it? Write to ${sender.name} at ${sender.email}.`;
   return {
     brand,
     to,
+    replyTo: sender.email,
     subject: `${reminder ? 'Reminder: ' : ''}Please sign: ${title}`,
-    text: `Hello ${name},\n\n${ask}\n\nOpen your personal link to read and sign it: ${link}\n\nThe link is valid until ${expiryText(expires)}. Do not forward this email: anyone with the link can sign in your name.\n\n${brand.name}\n`,
+    text: `Hello ${name},\n\n${ask}\n\nOpen your personal link to read and sign it: ${link}\n\nThe link is valid until ${expiryText(expires)}. Do not forward this email: anyone with the link can sign in your name.\n\n${contact}\n\n${brand.name}\n`,
     html: mailHtml(`<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(ask)}</p>
       <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:4px;text-decoration:none">Review and sign</a></p>
       <p>The link is valid until ${escapeHtml(expiryText(expires))}. Do not forward this email: anyone with the link can sign in your name.</p>
+      <p>${escapeHtml(contact)}</p>
       <p>${escapeHtml(brand.name)}</p>`),
   };
 }

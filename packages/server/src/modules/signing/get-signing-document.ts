@@ -6,9 +6,9 @@ import { documentEvents, files } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { pagesOf } from './original-pages.ts';
 import { presentSigningDocument } from './presenters.ts';
-import { type DocumentRow, fieldsOf, findSigningDocument, recipientsOf } from './scope.ts';
+import { type DocumentRow, fieldsOf, findSigningDocument, recipientsOf, shownFileIdOf } from './scope.ts';
 
-/** A document as the owner's signing screens show it (recipients, fields, pages, history). */
+/** A document as the owner's signing screens show it (recipients, fields, the pages of what it shows, history). */
 export async function presentForOwner(ctx: AppContext, tx: Tx, document: DocumentRow) {
   const [view] = await presentAllForOwner(ctx, tx, [document]);
   return view;
@@ -25,7 +25,8 @@ export async function presentAllForOwner(
 ): Promise<SigningDocumentView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((d) => d.id);
-  const fileIds = rows.map((d) => d.originalFileId ?? d.fileId).filter((id): id is number => id !== null);
+  // Once sealed, the owner sees the sealed final (signatures stamped, certificate page), not the original.
+  const fileIds = rows.map(shownFileIdOf).filter((id): id is number => id !== null);
   // One after another: they share the transaction's one connection.
   const recipients = await recipientsOf(tx, ids);
   const fields = await fieldsOf(tx, ids);
@@ -34,12 +35,12 @@ export async function presentAllForOwner(
     .from(documentEvents)
     .where(inArray(documentEvents.documentId, ids))
     .orderBy(asc(documentEvents.seq));
-  const originals = fileIds.length ? await tx.select().from(files).where(inArray(files.id, fileIds)) : [];
+  const shown = fileIds.length ? await tx.select().from(files).where(inArray(files.id, fileIds)) : [];
   const of = <T extends { documentId: number }>(list: T[], id: number) =>
     list.filter((r) => r.documentId === id);
   const views: SigningDocumentView[] = [];
   for (const document of rows) {
-    const file = originals.find((f) => f.id === (document.originalFileId ?? document.fileId));
+    const file = shown.find((f) => f.id === shownFileIdOf(document));
     views.push(
       presentSigningDocument({
         document,

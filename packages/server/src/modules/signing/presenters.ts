@@ -50,6 +50,17 @@ const presentField = (row: FieldRow) => ({
 
 type EventRow = typeof documentEvents.$inferSelect;
 
+/**
+ * The recipient an event names in its details (`to`: a link or reminder sent to them), by name, so the
+ * history says whom each link went to and not only who sent it.
+ */
+function concernedRecipient(event: EventRow, recipients: RecipientRow[]): string | null {
+  const to = event.details.to;
+  if (typeof to !== 'string') return null;
+  const recipient = recipients.find((r) => r.email === to);
+  return recipient?.name || to;
+}
+
 export function presentSigningDocument(input: {
   document: DocumentRow;
   recipients: RecipientRow[];
@@ -73,6 +84,7 @@ export function presentSigningDocument(input: {
       kind: event.kind,
       at: event.at.toISOString(),
       who: event.actor.name || event.actor.email,
+      to: concernedRecipient(event, input.recipients),
       ip: event.ip,
       hash: event.hash,
     })),

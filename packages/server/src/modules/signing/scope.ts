@@ -49,10 +49,24 @@ export async function originalFileOf(tx: Tx, document: DocumentRow) {
   return file ?? null;
 }
 
+/** Whether the document's own file is its sealed final (signing is over and sealed). */
+export const isSealed = (document: Pick<DocumentRow, 'signingState' | 'fileId'>) =>
+  document.signingState === 'completed' && document.fileId !== null;
+
+/**
+ * The id of what signers and the owner's page see: the sealed final once there is one, the original
+ * before.
+ */
+export const shownFileIdOf = (document: Pick<DocumentRow, 'signingState' | 'fileId' | 'originalFileId'>) =>
+  isSealed(document) ? document.fileId : (document.originalFileId ?? document.fileId);
+
 /** What a signer sees and downloads: the sealed final once there is one, the original before. */
 export async function shownFileOf(tx: Tx, document: DocumentRow) {
-  if (document.signingState === 'completed' && document.fileId !== null) {
-    const [file] = await tx.select().from(files).where(eq(files.id, document.fileId));
+  if (isSealed(document)) {
+    const [file] = await tx
+      .select()
+      .from(files)
+      .where(eq(files.id, document.fileId as number));
     if (file) return file;
   }
   return originalFileOf(tx, document);

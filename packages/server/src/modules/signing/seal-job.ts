@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { documentEvents, documents, files, tasks } from '../../db/schema/index.ts';
 import type { JobAttempt } from '../../jobs/queue.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
+import { notifySigningCompleted } from '../notices/notify-signing-completed.ts';
 import { recordSignedNda } from '../room-nda/record-signed-nda.ts';
 import { announce, setTaskLabel } from '../workflows/announce-document.ts';
 import { completeTask } from '../workflows/complete-task.ts';
@@ -186,7 +187,8 @@ async function seal(ctx: AppContext, documentId: number, brand: MailBrand) {
     const sender = await senderOf(tx, done);
     const attachment = { filename, storageKey: stored.key };
     const everyone = new Map(recipients.map((r) => [r.email, r.name]));
-    if (sender.email && !everyone.has(sender.email)) everyone.set(sender.email, sender.name);
+    // The sender's copy goes to a person of the workspace, never to the brand's support address.
+    if (sender.kind !== 'support' && !everyone.has(sender.email)) everyone.set(sender.email, sender.name);
     for (const [email, name] of everyone) {
       await ctx.mailer.send(tx, completedEmail({ email, name }, document.label, attachment, brand));
     }
@@ -198,6 +200,7 @@ async function seal(ctx: AppContext, documentId: number, brand: MailBrand) {
       },
       toast: `${document.label} is signed by everyone.`,
     });
+    await notifySigningCompleted({ tx, document: done });
     ctx.log.info({ documentId, fileId: file.id }, 'document sealed');
   });
 }

@@ -20,7 +20,7 @@ export async function sendLinks(input: {
   document: DocumentRow;
   recipients: RecipientRow[];
   brand: MailBrand;
-  sender: { name: string };
+  sender: { name: string; email: string };
   by: DocumentEventActor;
   reminder?: boolean;
   deliver?: (recipient: RecipientRow, link: string) => void;
@@ -43,10 +43,7 @@ export async function sendLinks(input: {
     if (input.deliver) input.deliver(recipient, link);
     else {
       const request = { to: recipient.email, name: recipient.name, title: document.label, link, expires };
-      await ctx.mailer.send(
-        tx,
-        signingRequestEmail({ ...request, sender: input.sender.name }, brand, reminder),
-      );
+      await ctx.mailer.send(tx, signingRequestEmail({ ...request, sender: input.sender }, brand, reminder));
     }
     await recordDocumentEvent({
       tx,

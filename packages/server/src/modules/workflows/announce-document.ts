@@ -18,7 +18,7 @@ type DocumentRow = typeof documents.$inferSelect;
  * Who may hear of a document: members who may see its task's module, or, for a document outside any
  * task group, members who may use the cabinet (the policies of workflows/policies.ts visibleDocuments).
  */
-async function audienceOf(tx: Tx, document: DocumentRow): Promise<LiveAudience> {
+export async function documentAudience(tx: Tx, document: DocumentRow): Promise<LiveAudience> {
   if (document.transactionId === null) return { cabinetOnly: true };
   const [row] = await tx
     .select({ moduleId: projectTemplates.moduleId })
@@ -50,7 +50,7 @@ export async function announce(
     tx,
     accountId: document.accountId,
     events,
-    audience: await audienceOf(tx, document),
+    audience: await documentAudience(tx, document),
   });
 }
 

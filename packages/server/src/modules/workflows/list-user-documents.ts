@@ -1,12 +1,10 @@
-import { DOCUMENT_STATUS, type DocumentPageQuery, type UserDocumentView } from '@charter/domain';
-import { and, desc, eq, isNull, lt, notInArray, or } from 'drizzle-orm';
+import type { DocumentPageQuery, UserDocumentView } from '@charter/domain';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accounts, documents } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { userDocumentsScope } from './documents.ts';
 import { presentUserDocument } from './presenters.ts';
-
-const HIDDEN_FROM_USER_LISTS = [DOCUMENT_STATUS.DECLINED, DOCUMENT_STATUS.DELETED];
 
 /** GET /api/user/document: the signed-in user's documents across their workspaces. */
 export async function listUserDocuments(input: {
@@ -21,9 +19,7 @@ export async function listUserDocuments(input: {
     .innerJoin(accounts, eq(accounts.id, documents.accountId))
     .where(
       and(
-        userDocumentsScope(actor.userId),
-        // Spec 2 §4: deleted and declined documents are hidden from user lists.
-        or(isNull(documents.status), notInArray(documents.status, HIDDEN_FROM_USER_LISTS)),
+        await userDocumentsScope(tx, actor),
         page.before === undefined ? undefined : lt(documents.id, page.before),
       ),
     )

@@ -60,7 +60,15 @@ export const visibleTransactions = (actor: MemberActor) =>
 export const visibleTasks = (actor: MemberActor) =>
   onlyIf(actor, () => sql`${tasks.transactionId} in ${transactionIdsIn(RESTRICTED_TASK_MODULES)}`);
 
-export const visibleDocuments = (actor: MemberActor) =>
+/**
+ * What the document rules read of a member: their workspace's kind and their cabinet flag. The user-side
+ * list (documents.ts userDocumentsScope) applies the same rule to each of the user's memberships.
+ */
+export type DocumentViewer = Pick<MemberActor, 'restricted'> & {
+  membership: Pick<MemberActor['membership'], 'filecabinetAccess'>;
+};
+
+export const visibleDocuments = (actor: DocumentViewer) =>
   and(
     onlyIf(actor, () => sql`${documents.transactionId} in ${transactionIdsIn(RESTRICTED_TASK_MODULES)}`),
     // A document outside any task group (a cabinet file sent for signature) is the cabinet's: only members

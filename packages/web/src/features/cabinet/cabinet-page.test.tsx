@@ -2,7 +2,7 @@ import { FILE_NAME_SLASH } from '@charter/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
-import { renderAt } from '../shell/test-providers.tsx';
+import { fakeSession, renderAt } from '../shell/test-providers.tsx';
 import { CabinetPage } from './cabinet-page.tsx';
 import type { CabinetFile, CabinetFolder, FolderListing } from './types.ts';
 
@@ -16,6 +16,7 @@ const push = vi.hoisted(() => vi.fn());
 const uploadFile = vi.hoisted(() => vi.fn());
 const saveBlob = vi.hoisted(() => vi.fn());
 vi.mock('../../api/client.ts', () => api);
+vi.mock('../../app/session.tsx', () => ({ useSession: () => fakeSession() }));
 vi.mock('../../app/notices.tsx', () => ({ useNotices: () => ({ push }) }));
 vi.mock('../../ui/save-blob.ts', () => ({ saveBlob }));
 vi.mock('./upload.ts', async (importOriginal) => ({
@@ -42,6 +43,8 @@ const file = (id: number, filename: string, path = '/', size = 1536, isDocument 
 });
 
 let listings: Record<string, FolderListing>;
+/** GET /api/account/me's abilities: the page offers the cabinet's actions by the server's word. */
+let filecabinet: boolean;
 const listing = (path: string, folders: CabinetFolder[], files: CabinetFile[], total = files.length) => ({
   path,
   parent_path: path === '/' ? null : '/',
@@ -57,6 +60,7 @@ beforeEach(() => {
   uploadFile.mockReset();
   saveBlob.mockReset();
   override = null;
+  filecabinet = true;
   listings = {
     '/': listing(
       '/',
@@ -70,6 +74,9 @@ beforeEach(() => {
     if (override) {
       const answer = override(path, options);
       if (answer !== undefined) return answer;
+    }
+    if (path === '/api/account/me') {
+      return { abilities: { manage_settings: true, filecabinet, reports: true, rooms: true } };
     }
     const match = /^\/api\/account\/storage\/folder\?path=([^&]*)&limit=200&offset=0$/.exec(path);
     if (match && !options?.method) {
@@ -206,13 +213,98 @@ describe('CabinetPage', () => {
     renderPage();
     expect(await screen.findByText('This folder is empty.')).toBeTruthy();
     cleanup();
-    override = () => {
+    override = (path) => {
+      if (path === '/api/account/me') return undefined;
       throw new ApiError(403, { code: 'FORBIDDEN', message: 'You do not have access to the file cabinet.' });
     };
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain(
       'You do not have access to the file cabinet.',
     );
+  });
+
+  it('offers a member without the cabinet no Upload or New Folder, and lists nothing', async () => {
+    filecabinet = false;
+    renderAt('/c/7/cabinet/-1/10', '/c/:companyId/cabinet/:parentId/:fileId', <CabinetPage />);
+    expect(await screen.findByText('You do not have access to the file cabinet.')).toBeTruthy();
+    // A document link still previews the file they may open.
+    await waitFor(() => expect(api.apiBlob).toHaveBeenCalledWith('/api/account/box/file/10/preview', 7));
+    for (const name of ['Upload', 'New Folder', 'Move', 'Delete']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.queryByLabelText('Files to upload')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Search the file cabinet' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Folder contents' })).toBeNull();
+  });
+
+  it('searches the whole cabinet by name and says where each file is', async () => {
+    override = (path) =>
+      path === '/api/account/storage/search?q=nda&limit=200&offset=0'
+        ? { folders: [], files: [file(12, 'nda.pdf', '/Contracts')], total_files: 1 }
+        : path.startsWith('/api/account/storage/search?q=zz')
+          ? { folders: [], files: [], total_files: 0 }
+          : undefined;
+    renderPage();
+    await screen.findByRole('button', { name: 'a.pdf' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search the file cabinet' }), {
+      target: { value: ' nda ' },
+    });
+    expect(await screen.findByRole('button', { name: 'nda.pdf' })).toBeTruthy();
+    expect(screen.getByText('in /Contracts')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'a.pdf' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search the file cabinet' }), {
+      target: { value: 'zz' },
+    });
+    expect(await screen.findByText('No folder or file has that in its name.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search the file cabinet' }), {
+      target: { value: '' },
+    });
+    expect(await screen.findByRole('button', { name: 'a.pdf' })).toBeTruthy();
+  });
+
+  it('moves the selected files to a folder picked in the cabinet', async () => {
+    override = (path, options) =>
+      path === '/api/account/storage/files/move' && options?.method === 'POST' ? [] : undefined;
+    renderPage();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select a.pdf' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select notes.txt' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move 2 files' });
+    // Already there: nothing to move until another folder is chosen.
+    expect(within(dialog).getByRole('button', { name: 'Move here' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(await within(dialog).findByText('Contracts'));
+    expect(await within(dialog).findByRole('button', { name: 'Contracts', current: 'page' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move here' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith({ type: 'success', message: 'Files moved.' }));
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/storage/files/move', {
+      method: 'POST',
+      body: { file_ids: [10, 11], path: '/Contracts' },
+      accountId: 7,
+    });
+  });
+
+  it("deletes the selected files together, and offers no bulk Delete with a task's document in it", async () => {
+    listings['/'] = listing(
+      '/',
+      [],
+      [file(10, 'a.pdf'), file(11, 'notes.txt'), file(12, 'memo.pdf', '/', 9, true)],
+    );
+    override = (path, options) =>
+      path === '/api/account/storage/files/delete' && options?.method === 'POST' ? null : undefined;
+    renderPage();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all files' }));
+    expect(screen.getByRole('button', { name: 'Delete' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select memo.pdf' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Files' });
+    expect(within(dialog).getByText('2 files')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith({ type: 'success', message: 'Files deleted.' }));
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/storage/files/delete', {
+      method: 'POST',
+      body: { file_ids: [10, 11] },
+      accountId: 7,
+    });
   });
 
   it('loads more files while the folder has more', async () => {

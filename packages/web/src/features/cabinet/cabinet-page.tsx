@@ -1,30 +1,39 @@
 import { DOWNLOAD_STARTED } from '@charter/domain';
-import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconDownload, IconFolderPlus, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { saveBlob } from '../../ui/save-blob.ts';
 import { DOWNLOAD_ERROR, PdfPreviewModal } from '../documents/pdf-preview-modal.tsx';
+import { useAccountMe } from '../shell/queries.ts';
 import { useStartSigning } from '../signing/use-start-signing.ts';
-import { cabinetApi, useFileInfo, useFolderListing } from './api.ts';
+import { cabinetApi, useCabinetSearch, useFileInfo, useFolderListing } from './api.ts';
+import { CabinetActions } from './cabinet-actions.tsx';
 import { type CabinetDialog, CabinetDialogs } from './cabinet-dialogs.tsx';
 import { CabinetTable } from './cabinet-table.tsx';
 import { FolderBreadcrumbs } from './folder-breadcrumbs.tsx';
 import { CABINET_TITLE, folderSearch, normalizePath, previewTitle } from './paths.ts';
 import type { CabinetFile } from './types.ts';
-import { UPLOAD_ACCEPT } from './upload.ts';
 import { UploadList } from './upload-list.tsx';
 import { useUploads } from './use-uploads.ts';
 
 export const CABINET_LOAD_ERROR = 'An error has occurred loading the file cabinet.';
 export const EMPTY_FOLDER = 'This folder is empty.';
+export const NO_MATCHES = 'No folder or file has that in its name.';
+/** What a member without file-cabinet access sees instead of the folders (a document link still previews). */
+export const NO_CABINET = 'You do not have access to the file cabinet.';
+/** Spec 1 §3: the top bar's search box waits this long after typing. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The workspace's file cabinet: the folder in ?path= (root by default) with its folders and files, and
- * the file :fileId previewed over it on /cabinet/:parentId/:fileId.
+ * The workspace's file cabinet: the folder in ?path= (root by default) with its folders and files, or
+ * what a search of the whole cabinet finds; files selected to download, move or delete together; and the
+ * file :fileId previewed over it on /cabinet/:parentId/:fileId. A member without the cabinet (the
+ * server's abilities) reaches only the preview of a document they may open, with no cabinet actions.
  */
 export function CabinetPage() {
   const params = useParams();
@@ -34,38 +43,54 @@ export function CabinetPage() {
   const [searchParams] = useSearchParams();
   const path = normalizePath(searchParams.get('path'));
   const { push } = useNotices();
-  const listing = useFolderListing(companyId, path);
+  const cabinet = useAccountMe(companyId).data?.abilities.filecabinet;
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const searching = query.length > 0;
+  // Listed while the abilities load (the shell has them already, so this is at most the first load);
+  // actions are offered only once the server says the cabinet is theirs.
+  const listing = useFolderListing(companyId, path, cabinet !== false && !searching);
+  const found = useCabinetSearch(companyId, cabinet !== false ? query : '');
+  const shown = searching ? found : listing;
   const uploads = useUploads(companyId);
   const startSigning = useStartSigning(companyId);
   const api = cabinetApi(companyId);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<CabinetDialog>(null);
   const [selection, setSelection] = useState({ path, ids: new Set<number>() });
   const [zipping, setZipping] = useState(false);
 
-  const pages = listing.data?.pages ?? [];
+  const pages = shown.data?.pages ?? [];
   const folders = pages[0]?.folders ?? [];
   const files = pages.flatMap((page) => page.files);
-  // A selection belongs to its folder, and forgets files that are gone.
+  // A selection belongs to its folder (or search), and forgets files that are gone.
+  const scope = searching ? `search:${query}` : path;
   const selected = new Set(
-    selection.path === path ? files.filter((f) => selection.ids.has(f.id)).map((f) => f.id) : [],
+    selection.path === scope ? files.filter((f) => selection.ids.has(f.id)).map((f) => f.id) : [],
   );
+  const selectedFiles = files.filter((f) => selected.has(f.id));
   const select = (ids: number[], on: boolean) => {
     const next = new Set(selected);
     for (const id of ids) {
       if (on) next.add(id);
       else next.delete(id);
     }
-    setSelection({ path, ids: next });
+    setSelection({ path: scope, ids: next });
   };
+  const clearSelection = () => setSelection({ path: scope, ids: new Set() });
 
   const listed = files.find((f) => f.id === previewId);
   // A preview opened by its link names a file the listing may not hold.
-  const info = useFileInfo(companyId, previewId !== null && !listing.isPending && !listed ? previewId : null);
+  const info = useFileInfo(
+    companyId,
+    cabinet !== false && previewId !== null && !shown.isPending && !listed ? previewId : null,
+  );
   const previewName = listed?.filename ?? info.data?.filename ?? '';
 
   const base = `/c/${companyId}/cabinet`;
-  const openFolder = (next: string) => navigate(`${base}${folderSearch(next)}`);
+  const openFolder = (next: string) => {
+    setSearch('');
+    navigate(`${base}${folderSearch(next)}`);
+  };
 
   async function download(file: CabinetFile) {
     push({ type: 'success', message: DOWNLOAD_STARTED });
@@ -95,58 +120,52 @@ export function CabinetPage() {
     <Stack gap="lg">
       <Group justify="space-between">
         <PageTitle>{CABINET_TITLE}</PageTitle>
-        <Group gap="xs">
-          <Button
-            variant="light"
-            leftSection={<IconFolderPlus size={16} />}
-            onClick={() => setDialog({ kind: 'new-folder' })}
-          >
-            New Folder
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconUpload size={16} />}
-            loading={uploads.busy}
-            onClick={() => fileInput.current?.click()}
-          >
-            Upload
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-            disabled={selected.size === 0}
-            loading={zipping}
-            onClick={() => void downloadSelected()}
-          >
-            Download
-          </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            hidden
-            accept={UPLOAD_ACCEPT}
-            aria-label="Files to upload"
-            onChange={(event) => {
-              const chosen = Array.from(event.currentTarget.files ?? []);
-              event.currentTarget.value = '';
-              void uploads.start(path, chosen);
-            }}
+        {cabinet === true && (
+          <CabinetActions
+            selected={selectedFiles}
+            uploading={uploads.busy}
+            zipping={zipping}
+            onNewFolder={() => setDialog({ kind: 'new-folder' })}
+            onUpload={(chosen) => void uploads.start(path, chosen)}
+            onDownload={() => void downloadSelected()}
+            onMove={() => setDialog({ kind: 'move', files: selectedFiles })}
+            onDelete={() => setDialog({ kind: 'delete-files', files: selectedFiles })}
+          />
+        )}
+      </Group>
+      {cabinet === false && <Alert color="gray">{NO_CABINET}</Alert>}
+      {cabinet === true && (
+        <Group justify="space-between" gap="sm">
+          {searching ? (
+            <Text size="sm" fw={600}>
+              Search results
+            </Text>
+          ) : (
+            <FolderBreadcrumbs path={path} onOpen={openFolder} />
+          )}
+          <TextInput
+            aria-label="Search the file cabinet"
+            placeholder="Search by name"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={280}
           />
         </Group>
-      </Group>
-      <FolderBreadcrumbs path={path} onOpen={openFolder} />
+      )}
       <UploadList entries={uploads.entries} busy={uploads.busy} onClear={uploads.clear} />
-      {listing.isPending && <Loader aria-label="Loading folder" />}
-      {listing.isError && <Alert color="red">{errorMessage(listing.error, CABINET_LOAD_ERROR)}</Alert>}
-      {listing.data && folders.length === 0 && files.length === 0 && (
+      {cabinet !== false && shown.isPending && <Loader aria-label="Loading folder" />}
+      {cabinet !== false && shown.isError && (
+        <Alert color="red">{errorMessage(shown.error, CABINET_LOAD_ERROR)}</Alert>
+      )}
+      {cabinet !== false && shown.data && folders.length === 0 && files.length === 0 && (
         <Card withBorder padding="xl">
           <Text ta="center" c="dimmed">
-            {EMPTY_FOLDER}
+            {searching ? NO_MATCHES : EMPTY_FOLDER}
           </Text>
         </Card>
       )}
-      {(folders.length > 0 || files.length > 0) && (
+      {cabinet !== false && (folders.length > 0 || files.length > 0) && (
         <CabinetTable
           folders={folders}
           files={files}
@@ -157,21 +176,30 @@ export function CabinetPage() {
           onDownload={(file) => void download(file)}
           onSendForSignature={(file) => startSigning.mutate({ fileId: file.id })}
           onRename={(item) => setDialog({ kind: 'rename', item })}
+          onMove={(file) => setDialog({ kind: 'move', files: [file] })}
           onDelete={(item) => setDialog({ kind: 'delete', item })}
+          showFolders={searching}
+          folderActions={!searching}
         />
       )}
-      {listing.hasNextPage && (
+      {cabinet !== false && shown.hasNextPage && (
         <Group justify="center">
           <Button
             variant="default"
-            loading={listing.isFetchingNextPage}
-            onClick={() => void listing.fetchNextPage()}
+            loading={shown.isFetchingNextPage}
+            onClick={() => void shown.fetchNextPage()}
           >
             Load more
           </Button>
         </Group>
       )}
-      <CabinetDialogs companyId={companyId} path={path} dialog={dialog} onClose={() => setDialog(null)} />
+      <CabinetDialogs
+        companyId={companyId}
+        path={path}
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        onDone={clearSelection}
+      />
       <PdfPreviewModal
         companyId={companyId}
         fileId={previewId}

@@ -15,7 +15,12 @@ type Props = {
   /** A PDF becomes a document to send for signature. */
   onSendForSignature?: (file: CabinetFile) => void;
   onRename: (item: CabinetItem) => void;
+  onMove: (file: CabinetFile) => void;
   onDelete: (item: CabinetItem) => void;
+  /** Search results come from many folders: each file says which. */
+  showFolders?: boolean;
+  /** Folder rows have Rename and Delete only where they are listed (not among search results). */
+  folderActions?: boolean;
 };
 
 const added = (iso: string) => new Date(iso).toLocaleDateString();
@@ -88,12 +93,14 @@ export function CabinetTable(props: Props) {
               </Table.Td>
               <Table.Td>{added(folder.created_at)}</Table.Td>
               <Table.Td>
-                <RowMenu name={folder.name}>
-                  <Menu.Item onClick={() => props.onRename({ kind: 'folder', folder })}>Rename</Menu.Item>
-                  <Menu.Item color="red" onClick={() => props.onDelete({ kind: 'folder', folder })}>
-                    Delete
-                  </Menu.Item>
-                </RowMenu>
+                {props.folderActions !== false && (
+                  <RowMenu name={folder.name}>
+                    <Menu.Item onClick={() => props.onRename({ kind: 'folder', folder })}>Rename</Menu.Item>
+                    <Menu.Item color="red" onClick={() => props.onDelete({ kind: 'folder', folder })}>
+                      Delete
+                    </Menu.Item>
+                  </RowMenu>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -117,6 +124,11 @@ export function CabinetTable(props: Props) {
                     <span>{file.filename}</span>
                   </Group>
                 </Anchor>
+                {props.showFolders && (
+                  <Text size="xs" c="dimmed">
+                    in {file.path}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{humanSize(file.size)}</Table.Td>
               <Table.Td>{added(file.created_at)}</Table.Td>
@@ -125,6 +137,7 @@ export function CabinetTable(props: Props) {
                   {file.abilities.rename && (
                     <Menu.Item onClick={() => props.onRename({ kind: 'file', file })}>Rename</Menu.Item>
                   )}
+                  {file.abilities.move && <Menu.Item onClick={() => props.onMove(file)}>Move</Menu.Item>}
                   <Menu.Item onClick={() => props.onDownload(file)}>Download</Menu.Item>
                   {props.onSendForSignature && isPdf(file) && (
                     <Menu.Item onClick={() => props.onSendForSignature?.(file)}>Send for signature</Menu.Item>

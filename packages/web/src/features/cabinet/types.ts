@@ -5,6 +5,7 @@ export type {
   CabinetFile,
   CabinetFileInfo,
   CabinetFolder,
+  CabinetSearchResult,
   FolderListing,
   StoredFile,
 } from '@charter/domain';

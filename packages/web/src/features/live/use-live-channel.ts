@@ -10,6 +10,7 @@ import { isApiError } from '../../api/api-error.ts';
 import { ensureAccessToken } from '../../api/token-renewal.ts';
 import { pushNotice } from '../../app/notices.tsx';
 import { TEAM_TODOS_KEY } from '../company/todo-calls.ts';
+import { noticeKeys } from '../notices/api.ts';
 import { connectLive, type LiveState } from './live-socket.ts';
 
 /**
@@ -44,7 +45,10 @@ export function useLiveChannel(companyId: number, onAccessLost?: () => void): Li
       if (event.type === 'toast') pushNotice({ type: event.toast.type, message: event.toast.message });
       else if (event.type === 'alert') pushNotice({ type: 'warning', message: event.message });
       else if (event.type === 'console') console.info(event.message);
-      else reload(refreshDelayFor(window.location.pathname));
+      // The bell is small and the member is waiting for it: at once, not with the pages' delay.
+      else if (event.type === 'refresh_notices') {
+        void queryClient.invalidateQueries({ queryKey: noticeKeys(companyId) });
+      } else reload(refreshDelayFor(window.location.pathname));
     };
     const stop = connectLive({
       token: (fresh) =>

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../app/session-types.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
@@ -51,5 +51,34 @@ describe('NotificationsBell', () => {
       expect(push).toHaveBeenCalledWith({ type: 'success', message: 'Set new password email sent.' }),
     );
     expect(api.apiFetch).toHaveBeenCalledWith('/api/user/settings/password/link', { method: 'POST' });
+  });
+
+  it("lists the workspace's notices, counts the unread, and opens one where it leads", async () => {
+    session = fakeSession();
+    const notice = (id: number, message: string, read: boolean) => ({
+      id,
+      kind: 'form_submitted',
+      message,
+      link: `workbench/2/3/${id}/overview`,
+      created_at: '2026-05-01T10:00:00Z',
+      read,
+    });
+    api.apiFetch.mockImplementation((async (path: string) =>
+      path.startsWith('/api/account/notice?')
+        ? {
+            notices: [notice(9, 'Shared form "Intake" was submitted.', false), notice(8, 'Old one.', true)],
+            unread: 1,
+          }
+        : undefined) as never);
+    renderAt('/c/5/home', '/c/:companyId/home', <NotificationsBell companyId={5} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications: 1 new' }));
+    const list = await screen.findByRole('list', { name: 'Notices' });
+    expect(await within(list).findByRole('button', { name: 'Old one.' })).toBeTruthy();
+    fireEvent.click(
+      within(list).getByRole('button', { name: 'Unread: Shared form "Intake" was submitted.' }),
+    );
+    await waitFor(() => expect(location()).toBe('/c/5/workbench/2/3/9/overview'));
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/notice?limit=20', { accountId: 5 });
+    expect(api.apiFetch).toHaveBeenCalledWith('/api/account/notice/9/read', { method: 'POST', accountId: 5 });
   });
 });

@@ -1,10 +1,14 @@
+import type { NoticeView } from '@charter/domain';
 import { GENERIC_ERROR_PERSISTS, SET_NEW_PASSWORD_EMAIL_SENT } from '@charter/domain';
 import { ActionIcon, Button, Group, Indicator, Popover, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconBell } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useSession } from '../../app/session.tsx';
+import { useBellNotices, useReadNotices } from '../notices/api.ts';
+import { NoticeList } from '../notices/notice-list.tsx';
 import { useSendPasswordLink } from './queries.ts';
 import { UNVERIFIED_TEXT, useVerifyAccount } from './verify-account.tsx';
 
@@ -13,15 +17,31 @@ const FALLBACK_ERROR = GENERIC_ERROR_PERSISTS;
 /** 'Notifications', or 'Notifications: 2 new' when there is something to do. */
 export const bellLabel = (count: number) => (count > 0 ? `Notifications: ${count} new` : 'Notifications');
 
-/** The bell lists what the user should still do: verify their email, set a password. */
-export function NotificationsBell() {
+/**
+ * The bell lists what the user should still do (verify their email, set a password) and, in a workspace,
+ * the notices kept for them there (outside activity on what they own), unread ones counted.
+ */
+export function NotificationsBell({ companyId = 0 }: { companyId?: number }) {
   const { user } = useSession();
+  const navigate = useNavigate();
+  // Opening a notice goes to another page: the bell closes there (a new popover for each location).
+  const { pathname } = useLocation();
+  const bell = useBellNotices(companyId);
+  const read = useReadNotices(companyId);
+  const pages = bell.data?.pages ?? [];
+  const kept = pages.flatMap((page) => page.notices);
+  const unread = pages[0]?.unread ?? 0;
   const notices = useNotices();
   const { verify, pending: verifying } = useVerifyAccount();
   const passwordLink = useSendPasswordLink();
   const unverified = user ? !user.email_verified : false;
   const noPassword = user ? !user.password_allowed : false;
-  const count = Number(unverified) + Number(noPassword);
+  const count = Number(unverified) + Number(noPassword) + unread;
+
+  const open = (notice: NoticeView) => {
+    if (!notice.read) read.mutate(notice.id);
+    if (notice.link) navigate(`/c/${companyId}/${notice.link}`);
+  };
 
   const sendLink = () =>
     passwordLink.mutate(undefined, {
@@ -31,7 +51,9 @@ export function NotificationsBell() {
     });
 
   return (
-    <Popover position="bottom-end" width={320} shadow="md" withArrow>
+    // Not hidden when "detached": the top bar never scrolls away, and a browser without layout (tests)
+    // would hide it as soon as its position is computed.
+    <Popover key={pathname} position="bottom-end" width={340} shadow="md" withArrow hideDetached={false}>
       <Popover.Target>
         {/* The button itself is the popover's target, so it carries aria-haspopup and aria-expanded. */}
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label={bellLabel(count)}>
@@ -43,7 +65,7 @@ export function NotificationsBell() {
       <Popover.Dropdown>
         <Stack gap="md">
           <Text fw={600}>Notifications</Text>
-          {count === 0 && (
+          {count === 0 && kept.length === 0 && (
             <Text c="dimmed" fz="sm">
               You're all caught up.
             </Text>
@@ -62,6 +84,15 @@ export function NotificationsBell() {
               </Button>
             </Warning>
           )}
+          <NoticeList
+            notices={kept}
+            unread={unread}
+            hasOlder={bell.hasNextPage}
+            loadingOlder={bell.isFetchingNextPage}
+            onOpen={open}
+            onReadAll={() => read.mutate(null)}
+            onOlder={() => void bell.fetchNextPage()}
+          />
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -31,7 +31,7 @@ export function TopBar({ companyId, accountName, roleId, liveState, mobileOpened
           pushing the user menu off screen. */}
       <Group gap="sm" ml="auto" wrap="nowrap" miw={0}>
         {liveState && <LiveStatus state={liveState} />}
-        <NotificationsBell />
+        <NotificationsBell companyId={companyId} />
         {companyId > 0 && <CreditCounter companyId={companyId} roleId={roleId} />}
         <UpgradePlanButton companyId={companyId} roleId={roleId} />
         <CompanyMenu companyId={companyId} currentName={accountName} />

@@ -7,6 +7,7 @@ import type { FieldDraft, FieldDraftAction } from './field-draft.ts';
 import { ownerColor, ownerFromValue, ownerLabel, ownerOptions, ownerValue } from './field-owners.ts';
 import { FieldToolbar } from './field-toolbar.tsx';
 import { pageImageWidth, placeField } from './geometry.ts';
+import { isSealed } from './labels.ts';
 import { PageSheet } from './page-sheet.tsx';
 import { SelectedFieldBar } from './selected-field-bar.tsx';
 
@@ -44,6 +45,9 @@ export function FieldEditor({ companyId, view, draft, dispatch, readOnly, saving
   const [kind, setKind] = useState<FieldKind>('signature');
   const selected = draft.fields.find((f) => f.key === draft.selected) ?? null;
   const chosenOwner = owner ? ownerFromValue(recipients, owner) : null;
+  // Sealed: the pages are the signed file's, signatures stamped; field boxes over them would only hide them.
+  const sealed = isSealed(view);
+  const fileId = sealed ? view.document.box_file_id : view.original_file_id;
 
   const place = (page: number) => (point: { x: number; y: number }) => {
     if (!chosenOwner) return;
@@ -113,6 +117,7 @@ export function FieldEditor({ companyId, view, draft, dispatch, readOnly, saving
               key={page}
               companyId={companyId}
               documentId={view.document.id}
+              fileId={fileId}
               index={page}
               size={size}
               displayWidth={displayWidth}
@@ -121,7 +126,7 @@ export function FieldEditor({ companyId, view, draft, dispatch, readOnly, saving
             >
               {(scale) =>
                 draft.fields
-                  .filter((f) => f.page === page)
+                  .filter((f) => f.page === page && !sealed)
                   .map((field) => (
                     <FieldBox
                       key={field.key}

@@ -1,6 +1,6 @@
 import type { SigningDocumentView } from '@charter/domain';
 import { Text, Timeline } from '@mantine/core';
-import { eventLabel } from './labels.ts';
+import { eventTitle } from './labels.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -17,7 +17,7 @@ export function HistoryList({ events }: { events: SigningDocumentView['events'] 
   return (
     <Timeline bulletSize={12} lineWidth={2} active={-1} aria-label="History">
       {newestFirst.map((event) => (
-        <Timeline.Item key={event.seq} title={eventLabel(event.kind)}>
+        <Timeline.Item key={event.seq} title={eventTitle(event)}>
           <Text size="xs">
             {event.who}
             {event.ip ? ` · IP ${event.ip}` : ''}

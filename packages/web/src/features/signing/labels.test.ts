@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canResend, eventLabel, recipientStateLabel } from './labels.ts';
+import { canResend, eventLabel, eventTitle, recipientStateLabel } from './labels.ts';
 
 describe('signing labels', () => {
   it("gives recipients the spec's labels", () => {
@@ -24,5 +24,8 @@ describe('signing labels', () => {
     expect(eventLabel('seal_failed')).toBe('Seal failed');
     expect(eventLabel('resent')).toBe('Link sent again');
     expect(eventLabel('document.viewed')).toBe('Document viewed');
+    // A link names the recipient it went to, not only who sent it (that is the line below the title).
+    expect(eventTitle({ kind: 'link_sent', to: 'Ada Founder' })).toBe('Link sent to Ada Founder');
+    expect(eventTitle({ kind: 'signed', to: null })).toBe('Signed');
   });
 });

@@ -59,6 +59,10 @@ export const RECIPIENT_STATE_COLORS: Record<SigningRecipientView['state'], strin
 export const canResend = (recipient: Pick<SigningRecipientView, 'state'>, documentState: SigningState) =>
   documentState === 'sent' && (recipient.state === 'sent' || recipient.state === 'viewed');
 
+/** Signing is over and sealed: the page shows the sealed file, whose pages carry the signatures. */
+export const isSealed = (view: Pick<SigningDocumentView, 'state' | 'document'>) =>
+  view.state === 'completed' && view.document.box_file_id !== null;
+
 /** Recipients, fields and order change only before the document is sent. */
 export const isDraft = (view: Pick<SigningDocumentView, 'state'>) => view.state === 'draft';
 
@@ -77,3 +81,7 @@ export function eventLabel(kind: string): string {
   const words = kind.replace(/[._]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** An event's title, naming the recipient it concerns: 'Link sent to Ada Founder'. */
+export const eventTitle = (event: Pick<SigningDocumentView['events'][number], 'kind' | 'to'>) =>
+  event.to ? `${eventLabel(event.kind)} to ${event.to}` : eventLabel(event.kind);

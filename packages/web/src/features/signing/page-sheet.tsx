@@ -7,6 +7,8 @@ import { usePageImage } from './use-page-image.ts';
 type Props = {
   companyId: number;
   documentId: number;
+  /** The file shown (the original, or the sealed final): a change reloads the image. */
+  fileId: number | null;
   /** From 0. */
   index: number;
   size: Size;
@@ -24,6 +26,7 @@ type Props = {
 export function PageSheet({
   companyId,
   documentId,
+  fileId,
   index,
   size,
   displayWidth,
@@ -37,7 +40,7 @@ export function PageSheet({
   useEffect(() => {
     if (inViewport) setSeen(true);
   }, [inViewport]);
-  const image = usePageImage(companyId, documentId, index, imageWidth, seen);
+  const image = usePageImage(companyId, documentId, index, imageWidth, seen, fileId);
   const scale = scaleFor(size.width, displayWidth);
   const place = (event: MouseEvent<HTMLDivElement>) => {
     if (!onPlace) return;

@@ -73,7 +73,7 @@ const view = (more: Partial<SigningDocumentView> = {}): SigningDocumentView => (
     },
   ],
   pages: [{ width: 612, height: 792 }],
-  events: [{ seq: 1, kind: 'created', at: AT, who: 'Demo User', ip: '203.0.113.9', hash: 'x' }],
+  events: [{ seq: 1, kind: 'created', at: AT, who: 'Demo User', to: null, ip: '203.0.113.9', hash: 'x' }],
   ...more,
 });
 

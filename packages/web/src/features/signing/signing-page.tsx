@@ -7,7 +7,7 @@ import { placedFields } from './field-draft.ts';
 import { FieldEditor } from './field-editor.tsx';
 import { fieldRoles } from './field-owners.ts';
 import { HistoryList } from './history-list.tsx';
-import { isDraft } from './labels.ts';
+import { isDraft, isSealed } from './labels.ts';
 import { RecipientsTable } from './recipients-table.tsx';
 import { SendPanel } from './send-panel.tsx';
 import { SigningHeader } from './signing-header.tsx';
@@ -75,7 +75,7 @@ export function SigningPage() {
           <Card withBorder radius="md" padding="lg" style={{ overflow: 'visible' }}>
             <Stack gap="sm">
               <Title order={2} size="h4">
-                {editable ? 'Fields' : 'Document'}
+                {editable ? 'Fields' : isSealed(view) ? 'Signed document' : 'Document'}
               </Title>
               <FieldEditor
                 companyId={companyId}

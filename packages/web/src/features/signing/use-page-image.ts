@@ -23,9 +23,16 @@ export function usePageImage(
   page: number,
   width: number,
   wanted: boolean,
+  /** The file the page is of: when it changes (the document was sealed), the page loads again. */
+  fileId: number | null,
 ): PageImage {
-  const [image, setImage] = useState<PageImage & { width: number }>({ url: null, failed: false, width: 0 });
-  const stale = wanted && image.width !== width;
+  const [image, setImage] = useState<PageImage & { width: number; fileId: number | null }>({
+    url: null,
+    failed: false,
+    width: 0,
+    fileId: null,
+  });
+  const stale = wanted && (image.width !== width || image.fileId !== fileId);
 
   useEffect(() => {
     if (!stale) return;
@@ -34,15 +41,17 @@ export function usePageImage(
       .pageImage(documentId, page, width)
       .then(dataUrl)
       .then((url) => {
-        if (!cancelled) setImage({ url, failed: false, width });
+        if (!cancelled) setImage({ url, failed: false, width, fileId });
       })
       .catch(() => {
-        if (!cancelled) setImage((previous) => ({ ...previous, failed: previous.url === null, width }));
+        if (!cancelled) {
+          setImage((previous) => ({ ...previous, failed: previous.url === null, width, fileId }));
+        }
       });
     return () => {
       cancelled = true;
     };
-  }, [companyId, documentId, page, width, stale]);
+  }, [companyId, documentId, page, width, fileId, stale]);
 
   return { url: image.url, failed: image.failed };
 }
