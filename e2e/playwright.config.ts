@@ -16,6 +16,7 @@ const ownState = [
   'billing',
   'billing-charges',
   'cabinet',
+  'clean-console',
   'data-room-flow',
   'login-errors',
   'onboarding',
