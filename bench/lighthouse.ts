@@ -83,6 +83,7 @@ export async function auditPages(port: number): Promise<PageAudit[]> {
         if (lhr.runtimeError)
           throw new Error(`${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        saveFinalScreenshot(name, lhr.audits['final-screenshot']?.details);
         audits.push({
           page: name,
           url: new URL(url).pathname,
@@ -105,6 +106,20 @@ export async function auditPages(port: number): Promise<PageAudit[]> {
     chrome.kill();
     await charter.stop();
   }
+}
+
+const RESULTS = path.join(import.meta.dirname, 'results');
+
+/** What the page showed when Lighthouse was done (bench/results/lighthouse-<page>.jpg): the right page? */
+function saveFinalScreenshot(page: string, details: unknown) {
+  const data = (details as { type?: string; data?: string } | undefined)?.data;
+  if (!data?.startsWith('data:image/jpeg;base64,')) return;
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const slug = page
+    .replace(/[^a-z]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+  fs.writeFileSync(path.join(RESULTS, `lighthouse-${slug}.jpg`), Buffer.from(data.split(',')[1], 'base64'));
 }
 
 /** A table of the scores; with `verdicts`, each page's budget as met or MISSED. */
