@@ -1,4 +1,6 @@
 import WebSocket from 'ws';
+import { MAX_SOCKETS_PER_SESSION } from '../packages/server/src/modules/live/live-hub.ts';
+import type { Scenario } from './scenario.ts';
 
 export type LiveFanOut = {
   sockets: number;
@@ -13,20 +15,48 @@ export type LiveFanOut = {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
+/** A socket on the live channel, resolved at the server's hello; refused or closed before it, an error. */
+function openSocket(url: string, onEvent: (event: { type?: string; transaction_id?: number }) => void) {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const timer = setTimeout(() => {
+      ws.terminate();
+      reject(new Error('live socket: no hello within 60 s'));
+    }, 60_000);
+    ws.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    ws.on('close', (code, reason) => {
+      clearTimeout(timer);
+      reject(new Error(`live socket closed before its hello: ${code} ${reason}`));
+    });
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.kind === 'hello') {
+        clearTimeout(timer);
+        resolve(ws);
+      }
+      if (message.event) onEvent(message.event);
+    });
+  });
+}
+
 /**
- * `count` sockets of one workspace on the live channel; a one-question workflow is finalized, and each
- * socket's arrival of its refresh_timeline event is timed.
+ * `count` sockets of one workspace on the live channel, as that many tabs of several people: one sign-in
+ * (a session of its own) per MAX_SOCKETS_PER_SESSION sockets, the server's cap for one browser's tabs. A
+ * one-question workflow is finalized, and each socket's arrival of its refresh_timeline event is timed.
  */
 export async function timeLiveFanOut(
   base: string,
-  accessToken: string,
+  scenario: Scenario,
   templateId: string,
   count: number,
 ): Promise<LiveFanOut> {
   const call = async (method: string, path: string, body: unknown) => {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${scenario.accessToken}` },
       body: JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -37,24 +67,19 @@ export async function timeLiveFanOut(
   await call('PUT', `/api/account/transaction/${transactionId}`, { validated_questionnaire: 1 });
 
   const arrivals: number[] = [];
-  const url = `${base.replace('http', 'ws')}/api/ws?access_token=${accessToken}`;
+  const onEvent = (event: { type?: string; transaction_id?: number }) => {
+    if (event.type === 'refresh_timeline' && event.transaction_id === transactionId) {
+      arrivals.push(performance.now());
+    }
+  };
+  const sessions = Math.ceil(count / MAX_SOCKETS_PER_SESSION);
+  const tokens: string[] = [];
+  for (let i = 0; i < sessions; i++) tokens.push(await scenario.newSession());
   const sockets = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(url);
-          ws.on('error', reject);
-          ws.on('message', (data) => {
-            const message = JSON.parse(String(data));
-            if (message.kind === 'hello') resolve(ws);
-            const event = message.event;
-            if (event?.type === 'refresh_timeline' && event.transaction_id === transactionId) {
-              arrivals.push(performance.now());
-            }
-          });
-        }),
-    ),
+    Array.from({ length: count }, (_, i) => {
+      const token = tokens[Math.floor(i / MAX_SOCKETS_PER_SESSION)];
+      return openSocket(`${base.replace('http', 'ws')}/api/ws?access_token=${token}`, onEvent);
+    }),
   );
   const started = performance.now();
   await call('POST', `/api/account/transaction/${transactionId}/finalize`, {

@@ -23,16 +23,37 @@ export async function createScenario(base: string) {
       features: [{ feature_type_id: 881, value: 'For-profit Company' }],
     },
   });
-  const token = await post(
-    '/api/authn/access_token',
-    { account_id: registered.account_id },
-    { authorization: `Bearer ${registered.id_token}` },
-  );
+  const accountId = Number(registered.account_id);
+  const basicAuth = `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+  const accessTokenOf = async (idToken: unknown) =>
+    String(
+      (
+        await post(
+          '/api/authn/access_token',
+          { account_id: accountId },
+          { authorization: `Bearer ${idToken}` },
+        )
+      ).access_token,
+    );
   return {
-    accessToken: String(token.access_token),
-    basicAuth: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+    email,
+    password,
+    accountId,
+    accessToken: await accessTokenOf(registered.id_token),
+    basicAuth,
+    /** A new sign-in (a session of its own, as another browser's): its access token. */
+    newSession: async () => {
+      const res = await fetch(`${base}/api/authn/session/credentials`, {
+        method: 'POST',
+        headers: { authorization: basicAuth },
+      });
+      if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
+      return accessTokenOf(((await res.json()) as { id_token: string }).id_token);
+    },
   };
 }
+
+export type Scenario = Awaited<ReturnType<typeof createScenario>>;
 
 /** `count` projects of a one-group template, created `parallel` at a time; the id of the last group. */
 export async function createProjects(base: string, accessToken: string, templateId: string, count: number) {

@@ -23,8 +23,12 @@ function cpuSecondsOf(child: ChildProcess): number | null {
   }
 }
 
+/** How long a server may take to answer its first request: minutes on a loaded 2-core machine (tsx, migrations). */
+const START_TIMEOUT_MS = 5 * 60_000;
+
 async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
@@ -39,6 +43,11 @@ async function waitFor(url: string, child: ChildProcess) {
 function stopper(child: ChildProcess, cleanup = () => {}) {
   return () =>
     new Promise<void>((resolve) => {
+      // A server that crashed has exited already: its 'exit' came and went.
+      if (child.exitCode !== null || child.signalCode !== null) {
+        cleanup();
+        return resolve();
+      }
       child.once('exit', () => {
         cleanup();
         resolve();
@@ -47,8 +56,14 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
     });
 }
 
-/** Charter in its own process (as in production), on a fresh embedded database. */
-export async function startCharter(port: number, extraEnv: Record<string, string> = {}): Promise<Server> {
+/**
+ * Charter in its own process (as in production), on a fresh embedded database unless `extraEnv` names a
+ * DATABASE_URL (a DATABASE_URL of the bench's own environment is not inherited: the run says which).
+ */
+export async function startCharter(
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<Server & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-bench-'));
   // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there when it stops (Node refuses --cpu-prof in
   // NODE_OPTIONS).
@@ -69,14 +84,22 @@ export async function startCharter(port: number, extraEnv: Record<string, string
       AUTH_RATE_LIMIT: '100000000',
       AUTH_EMAIL_ATTEMPTS: '100000000',
       WEB_DIST: '',
+      DATABASE_URL: '',
       ...extraEnv,
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`, child);
+  const stop = stopper(child, () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  try {
+    await waitFor(`${url}/api/health`, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
     url,
-    stop: stopper(child, () => fs.rmSync(dataDir, { recursive: true, force: true })),
+    dataDir,
+    stop,
     cpuSeconds: () => cpuSecondsOf(child),
   };
 }

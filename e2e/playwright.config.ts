@@ -17,6 +17,7 @@ const ownState = [
   'billing',
   'billing-charges',
   'cabinet',
+  'clean-console',
   'data-room-flow',
   'login-errors',
   'notices',

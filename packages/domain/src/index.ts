@@ -1,6 +1,7 @@
 export * from './accounts/contract.ts';
 export * from './answers/index.ts';
 export * from './auth/contract.ts';
+export * from './auth/session-hint.ts';
 export * from './billing/constants.ts';
 export * from './billing/contract.ts';
 export * from './billing/test-tokens.ts';

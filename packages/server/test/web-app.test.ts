@@ -6,7 +6,12 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../src/http/error-handler.ts';
 import type { App } from '../src/http/types.ts';
-import { HASHED_CACHE_CONTROL, serveWebApp, UNHASHED_CACHE_CONTROL } from '../src/http/web-app.ts';
+import {
+  HASHED_CACHE_CONTROL,
+  ROBOTS_TXT,
+  serveWebApp,
+  UNHASHED_CACHE_CONTROL,
+} from '../src/http/web-app.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('charter '.repeat(400))});`;
 const STAFF = '<!doctype html><script src="/assets/staff-Ab12.js"></script>';
@@ -116,6 +121,60 @@ describe('the built web app', () => {
     const favicon = await get('/favicon.svg');
     expect(favicon.statusCode).toBe(200);
     expect(favicon.headers['cache-control']).toBe(UNHASHED_CACHE_CONTROL);
+  });
+
+  it('answers every page compressed as the client accepts, plain to one that takes neither', async () => {
+    for (const [url, page] of [
+      ['/login', STAFF],
+      ['/sign/abc123', VISITOR],
+      ['/staff/jobs', CONSOLE],
+    ]) {
+      const br = await get(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers['content-type']).toMatch(/text\/html/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(page);
+      const gzip = await get(url, 'gzip, deflate');
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(page);
+      // br refused by quality 0: gzip.
+      expect((await get(url, 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+      const plain = await get(url, 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body).toBe(page);
+    }
+  });
+
+  it('serves a robots.txt that keeps crawlers out of the API and the signed-in app', async () => {
+    const robots = await get('/robots.txt', 'gzip, br');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toBe(ROBOTS_TXT);
+    const lines = robots.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const rule of ['Disallow: /api/', 'Disallow: /c/', 'Disallow: /staff'])
+      expect(lines).toContain(rule);
+    // Pages opened from a private link stay crawlable, so that their noindex is read.
+    expect(robots.body).not.toMatch(/\/(sign|data-room|outside-form|reset-password)/);
+  });
+
+  it('lets search engines list the sign-in pages only: every other page says noindex', async () => {
+    for (const url of ['/', '/login', '/register', '/forgot-password', '/verify']) {
+      expect((await get(url)).headers['x-robots-tag'], url).toBeUndefined();
+    }
+    for (const url of [
+      '/sign/abc123',
+      '/data-room/XYZ/overview',
+      '/outside-form/code',
+      '/shared-cabinet/abc',
+      '/reset-password/abc',
+      '/verify/magic-link/1/abc',
+      '/c/3/home',
+      '/staff',
+    ]) {
+      expect((await get(url)).headers['x-robots-tag'], url).toBe('noindex');
+    }
   });
 
   it('keeps unknown API paths a JSON 404', async () => {

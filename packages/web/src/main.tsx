@@ -1,3 +1,5 @@
+// First: no schema may parse before zod is told not to probe for eval (zod-jitless.ts).
+import './zod-jitless.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

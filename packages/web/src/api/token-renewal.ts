@@ -1,4 +1,4 @@
-import type { AccessTokenResponse, IdTokenResponse } from '@charter/domain';
+import { type AccessTokenResponse, type IdTokenResponse, SESSION_HINT_COOKIE } from '@charter/domain';
 import { ApiError } from './api-error.ts';
 import { rawRequest } from './http.ts';
 import { isUsable, needsRenewal } from './jwt.ts';
@@ -47,8 +47,17 @@ export async function ensureIdToken(): Promise<string> {
   return idRenewal;
 }
 
-/** Asks for an id_token with the session cookie only (after a reload or an OIDC redirect); null when none. */
+/** Whether the server said, beside the session cookie this script cannot read, that there is one. */
+export const hasSessionHint = () =>
+  document.cookie.split(';').some((pair) => pair.trim() === `${SESSION_HINT_COOKIE}=1`);
+
+/**
+ * Asks for an id_token with the session cookie only (after a reload or an OIDC redirect); null when none.
+ * Without the server's hint there is no session to ask for: nothing is sent, so a signed-out page (every
+ * visitor's) logs no 401. A hint the server refuses (the session ended elsewhere) is dropped with it.
+ */
 export async function recoverIdTokenFromCookie(): Promise<string | null> {
+  if (!hasSessionHint()) return null;
   try {
     const { id_token } = await rawRequest<IdTokenResponse>('/api/authn/session/id_token', {
       method: 'POST',
@@ -56,7 +65,11 @@ export async function recoverIdTokenFromCookie(): Promise<string | null> {
     setStoredIdToken(id_token);
     return id_token;
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser Charter supports.
+      document.cookie = `${SESSION_HINT_COOKIE}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
+      return null;
+    }
     throw error;
   }
 }

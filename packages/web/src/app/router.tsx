@@ -133,6 +133,9 @@ const modalRoutes: RouteObject[] = [
   { path: '/terms', element: <TermsModal /> },
   { path: '/privacy', element: <PrivacyModal /> },
   { path: '/new-company', element: <NewCompanyRoute /> },
+  // Most pages have no modal over them: a match that draws nothing, not React Router's "No routes matched"
+  // warning on every navigation.
+  { path: '*', element: null },
 ];
 
 /** Pages, with /terms, /privacy and /new-company drawn as modals over the page they were opened from. */

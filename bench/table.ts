@@ -1,0 +1,12 @@
+/** A plain text table: a header, a rule, then one line per row, each column as wide as its widest cell. */
+export function formatTable(header: string[], rows: string[][]): string {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (cell ?? '').padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
