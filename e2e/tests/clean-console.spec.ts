@@ -65,10 +65,10 @@ function listen(page: Page) {
 
 /** Reports a CSP violation as a console error: Chromium logs most, but a caught one only as an event. */
 async function reportCspViolations(page: Page) {
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`),
-    );
+  // A script's text: it runs in the page, where this file's Node types do not reach.
+  await page.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (event) =>
+      console.error('CSP violation: ' + event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline')));`,
   });
 }
 
@@ -124,14 +124,16 @@ async function visitorLinks(request: APIRequestContext, baseURL: string | undefi
     }),
   );
   await ok(await request.put(`/api/account/admin/room/${room.id}`, { headers, data: { open: true } }));
-  const { code } = await ok(await request.get(`/api/account/admin/room/${room.id}/code-link`, { headers }));
+  const { code } = (await ok(
+    await request.get(`/api/account/admin/room/${room.id}/code-link`, { headers }),
+  )) as { code: string };
 
-  const [file] = await ok(
+  const [file] = (await ok(
     await request.post('/api/account/storage/upload?path=/Clean Console', {
       headers,
       multipart: { file: { name: 'Agreement.pdf', mimeType: 'application/pdf', buffer: await taggedPdf() } },
     }),
-  );
+  )) as { id: number }[];
   const draft = await post('/api/account/signing/documents', { file_id: file.id });
   const signer = `clean-${randomUUID().slice(0, 8)}@example.com`;
   await post('/api/account/document_history/email_recipient', {

@@ -89,10 +89,7 @@ export const tasks = pgTable(
     statusLabel: text('status_label'),
     templateVariantId: text('template_variant_id'),
     /** Keys of the template's add-ons the workspace chose to buy with the task (none until chosen). */
-    chosenAddons: text('chosen_addons')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    chosenAddons: text('chosen_addons').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -61,5 +61,5 @@ export function receiptEmail(to: string, receipt: Receipt, brand: MailBrand, acc
       )}<tr><td style="${cell};font-weight:bold">Total paid</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr></table>
     <p><a href="${escapeHtml(link)}">Your receipts (PDF) are on the Billing page</a></p>
     <p>${escapeHtml(brand.name)}</p>`);
-  return { to, subject: `Your receipt from ${brand.name}: ${total} (${invoice.number})`, text, html };
+  return { to, brand, subject: `Your receipt from ${brand.name}: ${total} (${invoice.number})`, text, html };
 }

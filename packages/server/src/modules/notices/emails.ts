@@ -13,6 +13,7 @@ export function formSubmittedEmail(
   const text = `The shared form "${form}" was filled in and submitted.`;
   return {
     to: to.email,
+    brand,
     subject: `Form submitted: ${form}`,
     text: `Hello ${to.name},\n\n${text}\n\nSee its answers and task: ${link}\n\n${brand.name}\n`,
     html: mailHtml(`<p>Hello ${escapeHtml(to.name)},</p><p>${escapeHtml(text)}</p>
