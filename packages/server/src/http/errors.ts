@@ -23,6 +23,8 @@ export const errorStatus = {
   CSRF_REJECTED: 403,
   CONFLICT: 409,
   PREVIEW_UNAVAILABLE: 422,
+  /** A file past the limits it is opened within (unpacked size, parts, time, memory): nothing was read. */
+  FILE_TOO_COMPLEX: 422,
   /** The workspace has as many members as its plan allows (accounts.user_limit): nothing was added. */
   USER_LIMIT_REACHED: 422,
   /** The database cannot be reached (or timed out) and nothing of the request was saved: retry later. */

@@ -1,0 +1,40 @@
+import { PDFDocument } from 'pdf-lib';
+import { fillDocx, inspectDocx } from '../../modules/documents/docx-template.ts';
+import { pageSizes } from '../pdf/poppler.ts';
+import { tagsFromLayout } from '../pdf/text-tags.ts';
+import { watermarkPdf } from '../pdf/watermark.ts';
+import { withDecodeBudget } from './pdf-budget.ts';
+import { checkPngData } from './png.ts';
+import { isFileRefused } from './refusal.ts';
+
+/**
+ * What runs in the worker (pool.ts): every parser of a file someone gave us. Each takes and returns
+ * plain data (bytes, strings, objects), since arguments and answers are copied between threads.
+ */
+export const tasks = {
+  /** A custom document's tokens and notes (modules/workflows/pick-custom-document.ts). */
+  inspectDocx: (bytes: Uint8Array) => inspectDocx(bytes),
+  /** A custom document filled with its values (modules/workflows/generate-document.ts). */
+  fillDocx: (bytes: Uint8Array, values: Record<string, string>) => fillDocx(bytes, values),
+  /** The pages of a PDF to sign (modules/signing/original-pages.ts). */
+  pageSizes: (pdf: Uint8Array) => withDecodeBudget(() => pageSizes(pdf)),
+  /** A room's PDF with the viewer across every page (modules/room-nda/maybe-watermark.ts). */
+  watermarkPdf: (pdf: Uint8Array, text: string) => withDecodeBudget(() => watermarkPdf(pdf, text)),
+  /** The signing tags in pdftotext's layout of a PDF, on pages sized by pdf-lib when it can read it. */
+  textTags: (xhtml: string, pdf: Uint8Array) =>
+    withDecodeBudget(async () => tagsFromLayout(xhtml, await pageSizes(pdf).catch(rethrowRefusal))),
+  /** A signature image: its data inflates within its size, and pdf-lib can draw it (sign-document.ts). */
+  signaturePng: async (png: Uint8Array) => {
+    checkPngData(png);
+    await (await PDFDocument.create()).embedPng(png);
+    return true;
+  },
+};
+
+export type Tasks = typeof tasks;
+
+/** A PDF pdf-lib cannot read still has the sizes pdftotext gave; a refused one is refused. */
+function rethrowRefusal(error: unknown): [] {
+  if (isFileRefused(error)) throw error;
+  return [];
+}
