@@ -1,4 +1,3 @@
-import { warmUp } from './adapters/untrusted/pool.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -12,8 +11,6 @@ await seedBrands(app.ctx);
 const demo = config.seedDemo ? await seedDemo(app.ctx) : null;
 
 await app.listen({ port: config.port, host: config.host });
-// Files people give us are read in worker threads: the first is started now, not on the first file.
-warmUp();
 
 const lines = [
   '',

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
+  FILE_REFUSED_MESSAGES,
   LINK_SENT,
   SIGNING_ALREADY_DONE,
   SIGNING_CONSENT_FIRST,
@@ -38,6 +40,7 @@ import {
   signedIn,
 } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { pdfBomb, pngBomb } from './support/bombs.ts';
 import { docx, paragraph } from './support/docx.ts';
 import { SIGNATURE_PNG } from './support/signature-png.ts';
 import { uploadAs } from './support/workspace-rows.ts';
@@ -409,6 +412,55 @@ describe('signing a document', () => {
       .from(documentRecipients)
       .where(eq(documentRecipients.email, 'pat@example.com'));
     expect(pat.signedAt).toBeNull();
+  });
+
+  it('refuses a signature PNG whose data inflates past its pixels, without stalling the server', async () => {
+    const owner = await signedIn(t);
+    const draft = await draftWithSigners(owner, [
+      { name: 'Bo Bomb', email: 'bo@example.com', party: 'Founder' },
+    ]);
+    const solo = draft.fields
+      .filter((f: Json) => f.role !== 'Investor')
+      .map((f: Json) => ({ ...f, recipient_id: null }));
+    await call(owner, 'PUT', `/api/account/signing/documents/${draft.document.id}/fields`, { fields: solo });
+    await call(owner, 'POST', `/api/account/signing/documents/${draft.document.id}/send`, {});
+    const secret = await linkFor('bo@example.com');
+    const opened = await signer('POST', `/api/public/sign/${secret}/open`);
+    await signer('POST', `/api/public/sign/${secret}/consent`);
+    const dates = opened.body.fields.filter((f: Json) => f.mine && f.kind === 'date');
+    // 2400 x 1200 pixels, as a signature may be, whose 200 KB of data inflate to 200 MB: pdf-lib's
+    // decoder inflated it all on the request thread (seconds), then accepted it.
+    const bomb = await pngBomb(2400, 1200, 200);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const res = await signer('POST', `/api/public/sign/${secret}/sign`, {
+      signature: { how: 'upload', image: `data:image/png;base64,${bomb.toString('base64')}` },
+      values: Object.fromEntries(dates.map((f: Json) => [String(f.id), '1/1/2026'])),
+    });
+    delay.disable();
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ code: 'FILE_TOO_COMPLEX', message: FILE_REFUSED_MESSAGES.size });
+    expect(delay.max / 1e6).toBeLessThan(1000);
+    const [bo] = await t.ctx.db
+      .select()
+      .from(documentRecipients)
+      .where(eq(documentRecipients.email, 'bo@example.com'));
+    expect(bo.signedAt).toBeNull();
+  });
+
+  it('refuses to send a PDF whose object stream unpacks past the limits, and creates no document', async () => {
+    const owner = await signedIn(t);
+    const uploaded = await uploadAs(t, owner, '/api/account/storage/upload?path=/Deals', [
+      { filename: 'Bomb.pdf', content: pdfBomb(300) },
+    ]);
+    expect(uploaded.status).toBe(201);
+    const created = await call(owner, 'POST', '/api/account/signing/documents', {
+      file_id: uploaded.body[0].id,
+    });
+    expect(created.status).toBe(422);
+    expect(created.body).toEqual({ code: 'FILE_TOO_COMPLEX', message: FILE_REFUSED_MESSAGES.size });
+    const made = await t.ctx.db.select().from(documents).where(eq(documents.accountId, owner.account!.id));
+    expect(made).toEqual([]);
   });
 
   it('shows a seal that failed for good, and seals on retry', async () => {

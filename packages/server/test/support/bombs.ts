@@ -114,11 +114,11 @@ export function docxBomb(megabytes: number, declare?: number): Buffer {
 }
 
 /**
- * A zlib stream (RFC 1950) of `megabytes` MB of one byte, made as repeatedEntry makes its data; its
+ * A zlib stream (RFC 1950) of `megabytes` MB of spaces, made as repeatedEntry makes its data; its
  * checksum is left zero, as the readers under test inflate long before they reach it.
  */
-function zlibBomb(megabytes: number, byte = ' '): Buffer {
-  const { data } = repeatedEntry('', megabytes, '', byte, '');
+function zlibBomb(megabytes: number): Buffer {
+  const { data } = repeatedEntry('', megabytes, '', ' ', '');
   return Buffer.concat([Buffer.from([0x78, 0x9c]), data, Buffer.alloc(4)]);
 }
 
@@ -141,10 +141,22 @@ export function pdfBomb(megabytes: number): Buffer {
 }
 
 /**
- * A PNG of `width` x `height` (RGBA) whose image data inflates to `megabytes` MB, far past the pixels
- * it declares: a few hundred KB that a decoder bound only by the header keeps inflating.
+ * A PNG of `width` x `height` (RGBA) whose image data inflates to `megabytes` MB of zeros, far past the
+ * pixels it declares: a few hundred KB that a decoder bound only by the header keeps inflating. One
+ * deflate stream without flushes (no stored blocks a decoder could stumble on early), so it is made by
+ * deflating the zeros for real, a second or so.
  */
-export function pngBomb(width: number, height: number, megabytes: number): Buffer {
+export async function pngBomb(width: number, height: number, megabytes: number): Promise<Buffer> {
+  const deflate = zlib.createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise((resolve) => deflate.on('end', resolve));
+  const zeros = Buffer.alloc(MB);
+  for (let i = 0; i < megabytes; i++) {
+    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -161,7 +173,7 @@ export function pngBomb(width: number, height: number, megabytes: number): Buffe
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', zlibBomb(megabytes, '\0')),
+    chunk('IDAT', Buffer.concat(out)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

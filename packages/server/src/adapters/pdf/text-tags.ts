@@ -1,13 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type FieldKind,
-  isOptionalKind,
-  SIGNING_TAG,
-  type SigningField,
-  TAG_KINDS,
-  type TagKeyword,
-} from '@charter/domain';
+// The two files, not the whole domain: the file worker loads this module (see untrusted/tasks.ts).
+import type { FieldKind, SigningField } from '@charter/domain/signing/fields';
+import { isOptionalKind, SIGNING_TAG, TAG_KINDS, type TagKeyword } from '@charter/domain/signing/tags';
 import { Parser } from 'htmlparser2';
 import { offThread } from '../untrusted/pool.ts';
 import { FileRefused } from '../untrusted/refusal.ts';

@@ -1,4 +1,5 @@
-import { FILE_REFUSED_MESSAGES, type FileRefusalReason } from '@charter/domain';
+// The file alone, not the whole domain: the worker loads this, and every worker start pays for it.
+import { FILE_REFUSED_MESSAGES, type FileRefusalReason } from '@charter/domain/rules/file-limits';
 import { AppError } from '../../http/errors.ts';
 
 /**

@@ -2,7 +2,6 @@ import { PDFDocument } from 'pdf-lib';
 import { fillDocx, inspectDocx } from '../../modules/documents/docx-template.ts';
 import { pageSizes } from '../pdf/poppler.ts';
 import { tagsFromLayout } from '../pdf/text-tags.ts';
-import { watermarkPdf } from '../pdf/watermark.ts';
 import { withDecodeBudget } from './pdf-budget.ts';
 import { checkPngData } from './png.ts';
 import { isFileRefused } from './refusal.ts';
@@ -19,7 +18,11 @@ export const tasks = {
   /** The pages of a PDF to sign (modules/signing/original-pages.ts). */
   pageSizes: (pdf: Uint8Array) => withDecodeBudget(() => pageSizes(pdf)),
   /** A room's PDF with the viewer across every page (modules/room-nda/maybe-watermark.ts). */
-  watermarkPdf: (pdf: Uint8Array, text: string) => withDecodeBudget(() => watermarkPdf(pdf, text)),
+  watermarkPdf: async (pdf: Uint8Array, text: string) => {
+    // Loaded on first use: its fonts (fontkit) are a fifth of what a worker loads, for rooms only.
+    const { watermarkPdf } = await import('../pdf/watermark.ts');
+    return withDecodeBudget(() => watermarkPdf(pdf, text));
+  },
   /** The signing tags in pdftotext's layout of a PDF, on pages sized by pdf-lib when it can read it. */
   textTags: (xhtml: string, pdf: Uint8Array) =>
     withDecodeBudget(async () => tagsFromLayout(xhtml, await pageSizes(pdf).catch(rethrowRefusal))),
