@@ -15,7 +15,6 @@ import { createStripeProvider } from './adapters/payments/stripe-provider.ts';
 import { readP12 } from './adapters/signing/seal-identity.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import { createTokenService } from './adapters/tokens.ts';
-import { warmUp } from './adapters/untrusted/pool.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -104,9 +103,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const jobs = createJobQueue(db, app.log, { singleProcess: database.driver === 'pglite' });
   const maintenance = startMaintenance(database, app.log);
   const office = config.libreOffice ? createLibreOfficeConverter(config.libreOffice) : null;
-  // Files people give us are read in worker threads (adapters/untrusted): the first one starts loading
-  // its parsers now, beside the database, rather than on the first file someone picks.
-  warmUp();
   if (office && !office.networkIsolated) {
     app.log.warn(
       'LibreOffice runs with network access (no user namespaces here); links in documents stay blocked',

@@ -17,8 +17,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-workflow'));
-  // The app starts its first worker as it builds; one task waits for it to be ready, so what is measured
-  // below is the bomb, not a worker loading its parsers.
+  // The server starts its first worker at boot (main.ts), a test app on first use: start it here, so
+  // what is measured below is the bomb, not a worker loading its parsers.
   await offThread('inspectDocx', [docx(paragraph('{warm}'))]);
 }, 120_000);
 afterAll(() => t.close());
