@@ -428,9 +428,9 @@ describe('signing a document', () => {
     const opened = await signer('POST', `/api/public/sign/${secret}/open`);
     await signer('POST', `/api/public/sign/${secret}/consent`);
     const dates = opened.body.fields.filter((f: Json) => f.mine && f.kind === 'date');
-    // 2400 x 1200 pixels, as a signature may be, whose 200 KB of data inflate to 200 MB: pdf-lib's
+    // 2400 x 1200 pixels, as a signature may be, whose 100 KB of data inflate to 100 MB: pdf-lib's
     // decoder inflated it all on the request thread (seconds), then accepted it.
-    const bomb = await pngBomb(2400, 1200, 200);
+    const bomb = await pngBomb(2400, 1200, 100);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const res = await signer('POST', `/api/public/sign/${secret}/sign`, {

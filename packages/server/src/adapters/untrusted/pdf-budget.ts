@@ -7,7 +7,7 @@ import { FileRefused } from './refusal.ts';
  * buffer through DecodeStream.ensureBuffer (its port of pdf.js), so that one method is where the bytes a
  * task may decode are counted and capped, as they are inflated. Installed in the worker only (tasks.ts).
  */
-export const PDF_DECODE_LIMIT = 128 * 1024 * 1024;
+export const PDF_DECODE_LIMIT = 64 * 1024 * 1024;
 
 type DecodeStream = { buffer: Uint8Array; ensureBuffer(requested: number): Uint8Array };
 
