@@ -14,7 +14,7 @@ const demo = config.seedDemo ? await seedDemo(app.ctx) : null;
 await app.listen({ port: config.port, host: config.host });
 // Files people give us are read in worker threads (adapters/untrusted): the first one loads its parsers
 // now, not when someone picks the first file. (Test apps start theirs on first use.)
-warmUp();
+void warmUp();
 
 const lines = [
   '',

@@ -17,6 +17,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
+import { warmUp } from '../src/adapters/untrusted/pool.ts';
 import {
   accounts,
   brands,
@@ -49,7 +50,9 @@ let t: TestApp;
 const call = accountCaller(() => t);
 beforeAll(async () => {
   t = await createTestApp();
-});
+  // Files are read in a worker (adapters/untrusted): loaded here, not in the first test's time.
+  await warmUp();
+}, 120_000);
 afterAll(() => t.close());
 
 /** A two-page contract with text tags for a Founder (page 1) and an Investor (page 2). */

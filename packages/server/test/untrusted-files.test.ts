@@ -4,7 +4,7 @@ import { FILE_REFUSED_MESSAGES } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
-import { offThread } from '../src/adapters/untrusted/pool.ts';
+import { warmUp } from '../src/adapters/untrusted/pool.ts';
 import { customDocuments, files } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { type Json, uniqueEmail } from './factories.ts';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-workflow'));
   // The server starts its first worker at boot (main.ts), a test app on first use: start it here, so
   // what is measured below is the bomb, not a worker loading its parsers.
-  await offThread('inspectDocx', [docx(paragraph('{warm}'))]);
+  await warmUp();
 }, 120_000);
 afterAll(() => t.close());
 

@@ -63,9 +63,16 @@ export function offThread<K extends TaskName>(
   });
 }
 
-/** Starts a worker ahead of the first file (the server does at start), so no user waits for it to load. */
-export function warmUp() {
+const readyWaiters: (() => void)[] = [];
+
+/**
+ * Starts a worker ahead of the first file (the server does at start), so no user waits for it to load;
+ * resolves once one is ready.
+ */
+export function warmUp(): Promise<void> {
+  if ([...slots].some((slot) => slot.ready)) return Promise.resolve();
   if (slots.size === 0) spawn();
+  return new Promise((resolve) => readyWaiters.push(resolve));
 }
 
 /** Gives waiting tasks a ready worker, and starts workers (up to POOL_SIZE) for those still waiting. */
@@ -87,8 +94,10 @@ function spawn(): Slot {
   const slot: Slot = { worker, job: null, ready: false, ending: false };
   slots.add(slot);
   worker.on('message', (reply: Reply) => {
-    if ('ready' in reply) slot.ready = true;
-    else if (reply.ok) finish(slot, null, reply.value);
+    if ('ready' in reply) {
+      slot.ready = true;
+      for (const resolve of readyWaiters.splice(0)) resolve();
+    } else if (reply.ok) finish(slot, null, reply.value);
     else if (reply.refused) finish(slot, new FileRefused(reply.refused.reason, reply.refused.detail));
     else finish(slot, new Error(reply.message));
     next();
