@@ -29,6 +29,11 @@ export const errorStatus = {
   USER_LIMIT_REACHED: 422,
   /** The database cannot be reached (or timed out) and nothing of the request was saved: retry later. */
   DATABASE_UNAVAILABLE: 503,
+  /**
+   * Too many files waiting to be read (adapters/untrusted/pool.ts): nothing was done, retry after the
+   * Retry-After it carries. 503, not 429: the server is out of room, not the client over its quota.
+   */
+  SERVER_BUSY: 503,
   /** An OpenID issuer (a partner's sign-in service) could not be reached. */
   SSO_UNAVAILABLE: 502,
   /** The database connection was lost after a write was sent: it may have been saved. Reload, do not retry blindly. */

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { docxBomb, entry, pdfBomb, pngBomb, repeatedEntry, zipOf } from '../../../test/support/bombs.ts';
 import { docx, paragraph } from '../../../test/support/docx.ts';
 import { SIGNATURE_PNG } from '../../../test/support/signature-png.ts';
-import { offThread } from './pool.ts';
+import type { WaitingTasks } from '../../../test/support/waiting-tasks.ts';
+import { AppError } from '../../http/errors.ts';
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER, createPool, offThread } from './pool.ts';
 import { FileRefused } from './refusal.ts';
 import { checkZip, NotAZip, unzip, ZIP_LIMITS } from './zip.ts';
 
@@ -93,6 +95,28 @@ describe('parsers run in a worker, within a time limit', () => {
       'This file is not a Word document (.docx).',
     );
   });
+
+  it('queues at most maxWaiting tasks and answers any more 503 SERVER_BUSY at once, then serves again', async () => {
+    const pool = createPool<WaitingTasks>({
+      size: 1,
+      maxWaiting: 2,
+      entry: new URL('../../../test/support/waiting-tasks.ts', import.meta.url).href,
+    });
+    await pool.warmUp();
+    // One task runs on the only worker, two wait: the queue is full.
+    const queued = [pool.run('wait', [300]), pool.run('wait', [10]), pool.run('wait', [10])];
+    const busy = await pool.run('wait', [10]).catch((error) => error);
+    expect(busy).toBeInstanceOf(AppError);
+    expect({ code: busy.code, status: busy.status, retryAfter: busy.retryAfter }).toEqual({
+      code: 'SERVER_BUSY',
+      status: 503,
+      retryAfter: BUSY_RETRY_AFTER,
+    });
+    expect(busy.message).toBe(BUSY_MESSAGE);
+    // Those already queued are served, and once the queue drains the pool takes tasks again.
+    expect(await Promise.all(queued)).toEqual([300, 10, 10]);
+    expect(await pool.run('wait', [5])).toBe(5);
+  }, 60_000);
 
   it('stops a task past its time, refuses the file, and keeps serving the next one', async () => {
     // Half a megabyte of tokens takes docxtemplater seconds: a file within every size limit that is

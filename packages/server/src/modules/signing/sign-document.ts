@@ -7,7 +7,7 @@ import {
   type SignBody,
 } from '@charter/domain';
 import { eq } from 'drizzle-orm';
-import { offThread } from '../../adapters/untrusted/pool.ts';
+import { isServerBusy, offThread } from '../../adapters/untrusted/pool.ts';
 import { isFileRefused } from '../../adapters/untrusted/refusal.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -52,7 +52,7 @@ async function pngOf(dataUrl: string) {
   // Decoded in the worker, its image data inflated no further than its size: a small PNG can hold
   // gigabytes of compressed data that pdf-lib's decoder would inflate on the request thread.
   await offThread('signaturePng', [bytes]).catch((error) => {
-    throw isFileRefused(error) ? error : refuse();
+    throw isFileRefused(error) || isServerBusy(error) ? error : refuse();
   });
   return bytes;
 }
