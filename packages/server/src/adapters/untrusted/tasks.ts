@@ -2,7 +2,8 @@ import { PDFDocument } from 'pdf-lib';
 import { fillDocx, inspectDocx } from '../../modules/documents/docx-template.ts';
 import { pageSizes } from '../pdf/poppler.ts';
 import { tagsFromLayout } from '../pdf/text-tags.ts';
-import { withDecodeBudget } from './pdf-budget.ts';
+import type { SealPagesInput } from '../signing/seal-pages.ts';
+import { PDF_DECODE_LIMIT, withDecodeBudget } from './pdf-budget.ts';
 import { checkPngData } from './png.ts';
 import { isFileRefused } from './refusal.ts';
 
@@ -26,6 +27,16 @@ export const tasks = {
   /** The signing tags in pdftotext's layout of a PDF, on pages sized by pdf-lib when it can read it. */
   textTags: (xhtml: string, pdf: Uint8Array) =>
     withDecodeBudget(async () => tagsFromLayout(xhtml, await pageSizes(pdf).catch(rethrowRefusal))),
+  /**
+   * A signed document's pages stamped, its certificate appended and its seal prepared, for the key to
+   * sign (modules/signing/seal-job.ts). pdf-lib loads the file three times over (the original, the
+   * stamped file, the certified one), each holding the same objects: three budgets.
+   */
+  sealPages: async (input: SealPagesInput) => {
+    // Loaded on first use, as the watermark is: the seal draws with the same fonts.
+    const { sealPages } = await import('../signing/seal-pages.ts');
+    return withDecodeBudget(() => sealPages(input), 3 * PDF_DECODE_LIMIT);
+  },
   /** A signature image: its data inflates within its size, and pdf-lib can draw it (sign-document.ts). */
   signaturePng: async (png: Uint8Array) => {
     checkPngData(png);
