@@ -1,3 +1,4 @@
+import { warmUp } from './adapters/untrusted/pool.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -11,6 +12,9 @@ await seedBrands(app.ctx);
 const demo = config.seedDemo ? await seedDemo(app.ctx) : null;
 
 await app.listen({ port: config.port, host: config.host });
+// Files people give us are read in worker threads (adapters/untrusted): the first one loads its parsers
+// now, not when someone picks the first file. (Test apps start theirs on first use.)
+void warmUp();
 
 const lines = [
   '',

@@ -6,6 +6,7 @@ import { NDA_FOLDER, NDA_MESSAGES, SIGNING_LINK_INVALID } from '@charter/domain'
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { warmUp } from '../src/adapters/untrusted/pool.ts';
 import {
   accounts,
   brands,
@@ -32,7 +33,9 @@ let t: TestApp;
 const call = accountCaller(() => t);
 beforeAll(async () => {
   t = await createTestApp();
-});
+  // Files are read in a worker (adapters/untrusted): loaded here, not in the first test's time.
+  await warmUp();
+}, 120_000);
 afterAll(() => t.close());
 
 const BASE = 'https://rooms.example.test';

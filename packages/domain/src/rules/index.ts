@@ -4,6 +4,7 @@ export * from './company-name.ts';
 export * from './constants.ts';
 export * from './counts.ts';
 export * from './email.ts';
+export * from './file-limits.ts';
 export * from './file-name.ts';
 export * from './messages.ts';
 export * from './password.ts';

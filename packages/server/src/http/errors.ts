@@ -23,10 +23,17 @@ export const errorStatus = {
   CSRF_REJECTED: 403,
   CONFLICT: 409,
   PREVIEW_UNAVAILABLE: 422,
+  /** A file past the limits it is opened within (unpacked size, parts, time, memory): nothing was read. */
+  FILE_TOO_COMPLEX: 422,
   /** The workspace has as many members as its plan allows (accounts.user_limit): nothing was added. */
   USER_LIMIT_REACHED: 422,
   /** The database cannot be reached (or timed out) and nothing of the request was saved: retry later. */
   DATABASE_UNAVAILABLE: 503,
+  /**
+   * Too many files waiting to be read (adapters/untrusted/pool.ts): nothing was done, retry after the
+   * Retry-After it carries. 503, not 429: the server is out of room, not the client over its quota.
+   */
+  SERVER_BUSY: 503,
   /** An OpenID issuer (a partner's sign-in service) could not be reached. */
   SSO_UNAVAILABLE: 502,
   /** The database connection was lost after a write was sent: it may have been saved. Reload, do not retry blindly. */

@@ -4,6 +4,8 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { FileRefused } from '../untrusted/refusal.ts';
+import { refuseZipBomb } from '../untrusted/zip.ts';
 
 /** Office documents to PDF, for previews. Null when no converter is installed. */
 export type OfficeConverter = {
@@ -14,6 +16,10 @@ export type OfficeConverter = {
 export const CONVERTIBLE_EXTENSIONS = new Set(['doc', 'docx', 'odt', 'rtf', 'txt', 'wpd']);
 
 const CONVERSION_TIMEOUT_MS = 60_000;
+/** The formats among those that are zip containers: held to ZIP_LIMITS before LibreOffice unpacks them. */
+const ZIP_EXTENSIONS = new Set(['docx', 'odt']);
+/** A PDF LibreOffice wrote past this is not read back (a thousand-page document is tens of MB). */
+export const OUTPUT_LIMIT_BYTES = 256 * 1024 * 1024;
 
 /** `soffice` (or `libreoffice`) on the PATH, if any. */
 export function findLibreOffice(envPath = process.env.PATH ?? ''): string | null {
@@ -132,6 +138,8 @@ export function createLibreOfficeConverter(
   return {
     async toPdf(bytes, extension) {
       if (!CONVERTIBLE_EXTENSIONS.has(extension)) throw new Error(`Cannot convert .${extension}`);
+      // LibreOffice would unpack a zip bomb whole, in memory, for up to the time limit.
+      if (ZIP_EXTENSIONS.has(extension)) await refuseZipBomb(bytes);
       const slot = await acquire();
       const job = await fsp.mkdtemp(path.join(root, 'job-'));
       try {
@@ -151,7 +159,10 @@ export function createLibreOfficeConverter(
         ]);
         await run(program, args, CONVERSION_TIMEOUT_MS);
         // LibreOffice exits 0 even when it could not convert: the output file is the proof.
-        const pdf = await fsp.readFile(path.join(job, 'document.pdf')).catch(() => null);
+        const output = path.join(job, 'document.pdf');
+        const size = (await fsp.stat(output).catch(() => null))?.size ?? 0;
+        if (size > OUTPUT_LIMIT_BYTES) throw new FileRefused('size', `its PDF takes ${size} bytes`);
+        const pdf = await fsp.readFile(output).catch(() => null);
         if (pdf?.subarray(0, 5).toString('latin1') !== '%PDF-') {
           throw new Error('LibreOffice produced no PDF');
         }

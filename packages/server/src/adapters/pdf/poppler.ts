@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -15,6 +15,8 @@ export type PopplerTool = 'pdftotext' | 'pdftoppm';
 const TIMEOUT_MS = 30_000;
 /** Wider page images than this are refused: no screen needs them, and each costs memory to draw. */
 const MAX_WIDTH_PX = 4000;
+/** A page image past this is not read back: a page drawn absurdly tall (a PDF's page can be a strip). */
+const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 
 /** The error a missing tool raises, telling an operator what to install. */
 export const missingPoppler = (tool: PopplerTool) =>
@@ -117,6 +119,8 @@ export async function renderPagePng(pdf: Uint8Array, page: number, widthPx: numb
     // -scale-dimension-before-rotation, a page turned a quarter would be scaled to widthPx tall instead.
     const size = ['-scale-dimension-before-rotation', '-scale-to-x', String(widthPx), '-scale-to-y', '-1'];
     await runPoppler('pdftoppm', ['-png', '-cropbox', '-f', n, '-l', n, ...size, '-singlefile', file, out]);
+    const { size: bytes } = await stat(`${out}.png`);
+    if (bytes > MAX_IMAGE_BYTES) throw new Error(`Page ${page + 1} draws to ${bytes} bytes`);
     return readFile(`${out}.png`);
   });
 }

@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type FieldKind,
-  isOptionalKind,
-  SIGNING_TAG,
-  type SigningField,
-  TAG_KINDS,
-  type TagKeyword,
-} from '@charter/domain';
+// The two files, not the whole domain: the file worker loads this module (see untrusted/tasks.ts).
+import type { FieldKind, SigningField } from '@charter/domain/signing/fields';
+import { isOptionalKind, SIGNING_TAG, TAG_KINDS, type TagKeyword } from '@charter/domain/signing/tags';
 import { Parser } from 'htmlparser2';
-import { type PageSize, pageSizes, runPoppler, withPdfFile } from './poppler.ts';
+import { offThread } from '../untrusted/pool.ts';
+import { FileRefused } from '../untrusted/refusal.ts';
+import type { PageSize } from './poppler.ts';
+import { runPoppler, withPdfFile } from './poppler.ts';
+
+/** pdftotext's layout of a PDF past this is not read (a page of text takes tens of KB). */
+export const LAYOUT_LIMIT = 64 * 1024 * 1024;
 
 /** A word of the text layer: its box in points, from the page's top-left corner. */
 type Word = { text: string; xMin: number; yMin: number; xMax: number; yMax: number };
@@ -157,11 +158,19 @@ export async function findTextTags(pdf: Uint8Array): Promise<SigningField[]> {
   const xhtml = await withPdfFile(pdf, async (file, dir) => {
     const out = path.join(dir, 'layout.html');
     await runPoppler('pdftotext', ['-bbox-layout', '-cropbox', '-enc', 'UTF-8', file, out]);
+    const { size } = await stat(out);
+    if (size > LAYOUT_LIMIT) throw new FileRefused('size', `its text layout takes ${size} bytes`);
     return readFile(out, 'utf8');
   });
-  // pdftotext gives a turned page's words as shown but its size as stored: pdf-lib's sizes are the ones
-  // that match, when pdf-lib can read the file at all.
-  const sizes = await pageSizes(pdf).catch(() => [] as PageSize[]);
+  // Read in the worker: the layout of a long document is megabytes of XML, and pdf-lib reads the PDF.
+  return offThread('textTags', [xhtml, pdf]);
+}
+
+/**
+ * The tags of pdftotext's layout as fields. pdftotext gives a turned page's words as shown but its size
+ * as stored: pdf-lib's sizes (`sizes`) are the ones that match, when pdf-lib could read the file at all.
+ */
+export function tagsFromLayout(xhtml: string, sizes: PageSize[]): SigningField[] {
   return parseLayout(xhtml).flatMap((page, index) =>
     page.lines.flatMap((line) =>
       tagsOnLine(line).map(({ keyword, role, rect }) =>

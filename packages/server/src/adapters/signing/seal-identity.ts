@@ -1,5 +1,6 @@
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPair, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import { asc, sql } from 'drizzle-orm';
 import forge from 'node-forge';
 import type { Db } from '../../db/client.ts';
@@ -26,9 +27,27 @@ export const fingerprintOf = (certificatePem: string) => {
   return hex.match(/../g)!.join(':');
 };
 
+type GeneratedIdentity = { certificatePem: string; privateKeyPem: string };
+const RSA_KEY = { modulusLength: 3072 } as const;
+
 /** A new RSA key (Node's native generator) and a self-signed certificate for document seals. */
-export function generateSealIdentity(commonName: string): { certificatePem: string; privateKeyPem: string } {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 3072 });
+export function generateSealIdentity(commonName: string): GeneratedIdentity {
+  return selfSigned(generateKeyPairSync('rsa', RSA_KEY), commonName);
+}
+
+/**
+ * The same, its key generated on libuv's thread pool: finding a 3072-bit prime takes a second of CPU,
+ * and several on a busy machine, which the first seal of an installation must not take from every
+ * request.
+ */
+export async function generateSealIdentityOffThread(commonName: string): Promise<GeneratedIdentity> {
+  return selfSigned(await promisify(generateKeyPair)('rsa', RSA_KEY), commonName);
+}
+
+function selfSigned(
+  { privateKey, publicKey }: { privateKey: KeyObject; publicKey: KeyObject },
+  commonName: string,
+): GeneratedIdentity {
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.publicKeyFromPem(
@@ -95,7 +114,7 @@ export async function loadSealIdentity(
     (await db.select().from(sealIdentities).orderBy(asc(sealIdentities.id)).limit(1))[0];
   let row = await first();
   if (!row) {
-    const generated = generateSealIdentity(commonName);
+    const generated = await generateSealIdentityOffThread(commonName);
     // One generation wins: instances starting together wait on the lock and take the row written first.
     row = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEAL_LOCK})`);

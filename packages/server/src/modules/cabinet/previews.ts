@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { CONVERTIBLE_EXTENSIONS } from '../../adapters/office/office-pdf.ts';
+import { isFileRefused } from '../../adapters/untrusted/refusal.ts';
 import type { AppContext } from '../../context.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -42,6 +43,7 @@ async function convertAndKeep(ctx: AppContext, file: FileRow, extension: string)
     pdf = await office.toPdf(await ctx.storage.get(file.storageKey), extension);
   } catch (error) {
     ctx.log.warn({ err: error, fileId: file.id }, 'preview conversion failed');
+    if (isFileRefused(error)) throw error;
     throw new AppError('PREVIEW_UNAVAILABLE', PREVIEW_FAILED);
   }
   const stored = await ctx.storage.put(pdf);

@@ -1,10 +1,13 @@
 // Custom documents (spec 2, §3 "Custom document", §4 "Custom document flow"): a DOCX whose text carries
 // docxtemplater tokens ({name}, loops {#list}…{/list}). Inspecting lists the tokens and the template's
 // problems as notes (token, level, message); filling renders the values into a new DOCX.
-// Pure: bytes in, bytes out, no I/O.
+// Pure: bytes in, bytes out, no I/O. The bytes are untrusted: they are unpacked within ZIP_LIMITS (never
+// by PizZip, which would inflate whatever the file claims), and callers run this in the worker
+// (adapters/untrusted), off the request thread.
 import Docxtemplater from 'docxtemplater';
 import InspectModule from 'docxtemplater/js/inspect-module.js';
 import PizZip from 'pizzip';
+import { NotAZip, unzip } from '../../adapters/untrusted/zip.ts';
 
 export type DocxNote = { token: string; level: 'error' | 'warning'; message: string };
 
@@ -15,14 +18,22 @@ const MAIN_PART = 'word/document.xml';
 
 const notADocxNote = (): DocxNote => ({ token: '', level: 'error', message: NOT_A_DOCX });
 
-/** Opens the bytes as a zip holding a Word main document, or returns null. */
-function openDocx(bytes: Uint8Array): PizZip | null {
+/**
+ * Opens the bytes as a zip holding a Word main document, or returns null. A zip past the limits throws
+ * FileRefused: it is not a bad template but a file that is not opened at all.
+ */
+async function openDocx(bytes: Uint8Array): Promise<PizZip | null> {
+  let files: Map<string, Buffer>;
   try {
-    const zip = new PizZip(bytes);
-    return zip.file(MAIN_PART) ? zip : null;
-  } catch {
-    return null;
+    files = await unzip(bytes);
+  } catch (error) {
+    if (error instanceof NotAZip) return null;
+    throw error;
   }
+  if (!files.has(MAIN_PART)) return null;
+  const zip = new PizZip();
+  for (const [name, data] of files) zip.file(name, data, { binary: true, createFolders: false });
+  return zip;
 }
 
 const OPTIONS = { paragraphLoop: true, linebreaks: true, errorLogging: false } as const;
@@ -83,8 +94,10 @@ function collectTags(parts: Part[], into: string[], seen: Set<string>): void {
   }
 }
 
-export function inspectDocx(bytes: Uint8Array): { valid: boolean; tokens: string[]; notes: DocxNote[] } {
-  const zip = openDocx(bytes);
+export type DocxInspection = { valid: boolean; tokens: string[]; notes: DocxNote[] };
+
+export async function inspectDocx(bytes: Uint8Array): Promise<DocxInspection> {
+  const zip = await openDocx(bytes);
   if (!zip) return { valid: false, tokens: [], notes: [notADocxNote()] };
   const inspect = new InspectModule();
   try {
@@ -102,11 +115,11 @@ export function inspectDocx(bytes: Uint8Array): { valid: boolean; tokens: string
   return { valid: true, tokens, notes: [] };
 }
 
-export function fillDocx(
+export async function fillDocx(
   bytes: Uint8Array,
   values: Record<string, string>,
-): { bytes: Uint8Array; notes: DocxNote[] } {
-  const zip = openDocx(bytes);
+): Promise<{ bytes: Uint8Array; notes: DocxNote[] }> {
+  const zip = await openDocx(bytes);
   if (!zip) throw new Error(NOT_A_DOCX);
   const notes: DocxNote[] = [];
   const missing = new Set<string>();

@@ -1,4 +1,5 @@
-import { watermarkPdf, watermarkText } from '../../adapters/pdf/watermark.ts';
+import { watermarkText } from '../../adapters/pdf/watermark.ts';
+import { offThread } from '../../adapters/untrusted/pool.ts';
 import type { RoomRow } from './scope.ts';
 
 /** What the watermark names when the visitor gave no email. */
@@ -25,5 +26,6 @@ export async function maybeWatermark(input: {
   const { room, bytes, contentType } = input;
   if (!room.watermark || !isPdf(bytes, contentType)) return bytes;
   const text = watermarkText(input.viewerEmail || ANONYMOUS_VIEWER, input.now ?? new Date());
-  return watermarkPdf(bytes, text);
+  // In the worker: pdf-lib reads and rewrites the whole file, which takes long for a large one.
+  return offThread('watermarkPdf', [bytes, text]);
 }

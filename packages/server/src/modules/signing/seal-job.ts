@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { DOCUMENT_STATUS, signsOrApproves } from '@charter/domain';
 import { asc, eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
-import { appendCertificatePages } from '../../adapters/signing/certificate-page.ts';
-import { sealPdf } from '../../adapters/signing/pades.ts';
-import { type StampField, stampFields } from '../../adapters/signing/stamp-fields.ts';
+import { contentsLength, signPreparedSeal } from '../../adapters/signing/pades.ts';
+import type { StampField } from '../../adapters/signing/stamp-fields.ts';
+import { offThread } from '../../adapters/untrusted/pool.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documentEvents, documents, files, tasks } from '../../db/schema/index.ts';
@@ -24,6 +23,12 @@ import { type DocumentRow, fieldsOf, originalFileOf, type RecipientRow, recipien
 /** The durable job that seals a document once everyone has signed. */
 export const SEAL_JOB = 'signing.seal';
 export const SEAL_FAILED = 'Sealing failed';
+/**
+ * The pdf-lib part of a seal runs in the file worker pool. A document of 1,500 pages takes it about 12 s
+ * on a busy machine, more than a file read for a request may take (TIME_LIMIT_MS); a job has no one
+ * waiting on it. Past this, the attempt fails and the job tries again later (then shows Sealing failed).
+ */
+export const SEAL_TIME_LIMIT_MS = 60_000;
 
 /** Queues the seal in the caller's transaction: it exists exactly when the last signature does. */
 export async function queueSeal(ctx: AppContext, tx: Tx, documentId: number, brand: MailBrand) {
@@ -103,18 +108,13 @@ async function seal(ctx: AppContext, documentId: number, brand: MailBrand) {
     .where(eq(documentEvents.documentId, documentId))
     .orderBy(asc(documentEvents.seq));
 
-  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-  await stampFields(pdf, await stampedFields(ctx, fields, recipients));
-  const stamped = await pdf.save();
-  const final = await PDFDocument.load(stamped, { updateMetadata: false });
   const identity = await sealIdentityOf(ctx);
   const signers = recipients.filter((r) => signsOrApproves(r.role));
   const consentOf = (r: RecipientRow) => r.consentedAt;
-  await appendCertificatePages(final, {
+  const certificate = {
     title: document.label,
     documentId,
     originalSha256: original.sha256,
-    signedSha256: sha256(stamped),
     sealFingerprint: identity.fingerprint,
     signers: signers.map((r) => ({
       name: r.name,
@@ -134,14 +134,23 @@ async function seal(ctx: AppContext, documentId: number, brand: MailBrand) {
       hash: e.hash,
     })),
     lastHash: events.at(-1)?.hash ?? '',
-  });
-  const sealed = await sealPdf(await final.save(), identity, {
+  };
+  const timestamp = { tsaUrl: ctx.config.tsaUrl ?? undefined, tsaCertificate: ctx.config.tsaCertificate };
+  const signature = {
     reason: `Signed by ${signers.map((r) => r.name).join(', ')}`,
     name: brand.name,
     signingTime: new Date(),
-    tsaUrl: ctx.config.tsaUrl ?? undefined,
-    tsaCertificate: ctx.config.tsaCertificate,
-  });
+    contentsLength: contentsLength(identity, Boolean(timestamp.tsaUrl)),
+  };
+  // Stamping, the certificate and saving are pdf-lib's, seconds of CPU on a long document: they run in
+  // the worker pool; only the signature, which needs the key, is made here.
+  const fieldsToStamp = await stampedFields(ctx, fields, recipients);
+  const prepared = await offThread(
+    'sealPages',
+    [{ original: bytes, fields: fieldsToStamp, certificate, signature }],
+    { timeLimitMs: SEAL_TIME_LIMIT_MS },
+  );
+  const sealed = await signPreparedSeal(prepared, identity, timestamp);
   const stored = await ctx.storage.put(sealed);
 
   await ctx.db.transaction(async (tx) => {

@@ -1,6 +1,8 @@
 import type { FieldType, SigningField } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
+import { offThread } from '../../adapters/untrusted/pool.ts';
+import { refuseZipBomb } from '../../adapters/untrusted/zip.ts';
 import type { AppContext } from '../../context.ts';
 import {
   accounts,
@@ -17,7 +19,6 @@ import {
 import type { JobAttempt } from '../../jobs/queue.ts';
 import { type MailBrand, mailBrandFor } from '../brand/mail-brand.ts';
 import { ensureFolder } from '../cabinet/ensure-folder.ts';
-import { fillDocx } from '../documents/docx-template.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
 import { type Signer, signersFor } from '../documents/signers-for.ts';
 import { assignReviewers } from '../review/set-reviewers.ts';
@@ -256,7 +257,9 @@ async function fillCustomDocument(
   const answers = Object.fromEntries(
     Object.entries(snapshot).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-  const filled = fillDocx(await ctx.storage.get(file.storageKey), { ...answers, ...custom.fields });
+  const bytes = await ctx.storage.get(file.storageKey);
+  await refuseZipBomb(bytes);
+  const filled = await offThread('fillDocx', [bytes, { ...answers, ...custom.fields }]);
   return {
     bytes: filled.bytes,
     filename: `${safeName(task.label)}.docx`,

@@ -1,10 +1,11 @@
 import type { CustomDocumentView, PickCustomDocumentBody } from '@charter/domain';
 import { eq } from 'drizzle-orm';
+import { offThread } from '../../adapters/untrusted/pool.ts';
+import { refuseZipBomb } from '../../adapters/untrusted/zip.ts';
 import type { AppContext } from '../../context.ts';
 import { customDocuments, flatFeatures } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
-import { inspectDocx } from '../documents/docx-template.ts';
 import { CUSTOM_NOT_VALID, DOCX_TYPE } from './custom-document-checks.ts';
 import { findReadableFile } from './documents.ts';
 import { presentCustomDocument } from './presenters.ts';
@@ -28,7 +29,10 @@ export async function pickCustomDocument({
     return { file: await findReadableFile(tx, actor, input.file_id) };
   });
   if (file.contentType !== DOCX_TYPE) throw invalid({ file_id: CUSTOM_NOT_VALID.slice(2) });
-  const inspected = inspectDocx(await ctx.storage.get(file.storageKey));
+  // Opened within limits, in the worker: a hostile file is refused (422) and nothing is saved.
+  const bytes = await ctx.storage.get(file.storageKey);
+  await refuseZipBomb(bytes);
+  const inspected = await offThread('inspectDocx', [bytes]);
   return ctx.db.transaction(async (tx) => {
     const task = await findCustomTask(tx, actor, input.account_task_id);
     const [previous] = await tx
