@@ -56,6 +56,8 @@ const member = (overrides: Partial<MemberView>): MemberView => ({
   is_signatory: false,
   filecabinet_access: true,
   pending: false,
+  accepted: true,
+  suspended: false,
   created_at: '2024-01-01T00:00:00.000Z',
   abilities: { change_role: true, remove: true, make_owner: true, make_signatory: true },
   ...overrides,
@@ -72,11 +74,11 @@ const list: MembersList = {
       is_owner: true,
       abilities: { change_role: false, remove: false, make_owner: false, make_signatory: true },
     }),
-    member({ pending: true }),
+    member({ pending: true, accepted: false }),
   ],
   user_limit: 2,
   count: 2,
-  abilities: { invite: true },
+  abilities: { invite: true, manage: true },
 };
 
 let admin = true;

@@ -110,4 +110,16 @@ describe('NewWorkspaceModal', () => {
     await waitFor(() => expect(location()).toBe('/c/42/home'));
     expect(session.switchAccount).toHaveBeenCalledWith(42);
   });
+
+  it('offers staff acting as the user no way to add a workspace', async () => {
+    session = { ...fakeSession(), impersonatorId: 9 };
+    renderPage();
+    await screen.findByRole('article', { name: 'Acme, Inc.' });
+    expect(screen.queryByRole('button', { name: 'Add Workspace' })).toBeNull();
+    accounts = [];
+    cleanup();
+    renderPage();
+    expect(await screen.findByText('No workspaces yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add your first workspace' })).toBeNull();
+  });
 });
