@@ -1,5 +1,6 @@
+import { VERIFY_TO_SHARE } from '@charter/domain';
 import { type Actor, isImpersonated } from '../../http/actor.ts';
-import { forbidden } from '../../http/errors.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
 
 export const IMPERSONATOR_BOUND_TO_WORKSPACE = 'You only have access to this workspace';
 
@@ -24,4 +25,16 @@ export const canGrantAccess = (actor: Actor) => !isImpersonated(actor);
 
 export function authorizeGrantAccess(actor: Actor) {
   if (!canGrantAccess(actor)) throw forbidden(IMPERSONATOR_CANNOT_GRANT);
+}
+
+/** Whether the signed-in user has proven their address (users.email_verified_at). */
+export const isProven = (actor: Actor) => actor.user.emailVerifiedAt !== null;
+
+/**
+ * An account whose address is unproven may belong to whoever typed someone else's address: it cannot
+ * invite, make admins or owners, or share (rooms, links, forms, documents, reports, partner access),
+ * so nothing it hands out survives the address's owner taking the account over (auth/takeover.ts).
+ */
+export function authorizeSharing(actor: Actor) {
+  if (!isProven(actor)) throw new AppError('UNVERIFIED_CONTACT', VERIFY_TO_SHARE);
 }

@@ -2,7 +2,7 @@ import { ADMIN_WARNING, type MemberAbilities, ONLY_OWNER_TRANSFERS } from '@char
 import type { MemberActor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
 import { accountAbilities } from '../accounts/policies.ts';
-import { authorizeGrantAccess, canGrantAccess } from '../auth/policies.ts';
+import { authorizeGrantAccess, authorizeSharing, canGrantAccess } from '../auth/policies.ts';
 
 /**
  * Who may manage a workspace's members and profile: its admins, and never in a restricted (role 3)
@@ -14,12 +14,21 @@ export function authorizeManageMembers(actor: MemberActor) {
   if (!canManageMembers(actor)) throw forbidden(ADMIN_WARNING);
 }
 
-/** Who may add people: an admin, themselves (never staff acting as them: auth/policies.ts). */
+/**
+ * Who may add people: an admin, themselves (never staff acting as them: auth/policies.ts). An admin whose
+ * address is unproven is offered it and refused with UNVERIFIED_CONTACT, which says how to verify.
+ */
 export const canInvite = (actor: MemberActor) => canManageMembers(actor) && canGrantAccess(actor);
 
 export function authorizeInvite(actor: MemberActor) {
   authorizeManageMembers(actor);
   authorizeGrantAccess(actor);
+  authorizeSharing(actor);
+}
+
+/** Making someone an admin is granting access too: not from an unproven account. */
+export function authorizePromote(actor: MemberActor) {
+  authorizeSharing(actor);
 }
 
 /** The workspace's owner hands ownership on; a workspace without one lets its admins name one. */
@@ -30,6 +39,7 @@ export function authorizeChangeOwner(actor: MemberActor, ownerId: number | null)
   if (actor.restricted) throw forbidden(ADMIN_WARNING);
   authorizeGrantAccess(actor);
   if (!canChangeOwner(actor, ownerId)) throw forbidden(ONLY_OWNER_TRANSFERS);
+  authorizeSharing(actor);
 }
 
 /** An admin removes members; anyone may leave (remove themselves). Never in a restricted workspace. */

@@ -4,7 +4,12 @@ import type { Session } from '../../app/session-types.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { fakeSession, renderAt } from './test-providers.tsx';
 
-const api = vi.hoisted(() => ({ apiFetch: vi.fn(async () => ({ message: 'ok' })) }));
+let toReview: unknown[] = [];
+const api = vi.hoisted(() => ({
+  apiFetch: vi.fn(async (path: string) =>
+    path === '/api/user/takeover' ? { items: toReview } : { message: 'ok' },
+  ),
+}));
 const push = vi.hoisted(() => vi.fn());
 let session: Session;
 vi.mock('../../api/client.ts', () => api);
@@ -15,6 +20,7 @@ const renderBell = () => renderAt('/c/5/home', '/c/:companyId/home', <Notificati
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
+  toReview = [];
   push.mockReset();
   api.apiFetch.mockClear();
 });
@@ -51,5 +57,22 @@ describe('NotificationsBell', () => {
       expect(push).toHaveBeenCalledWith({ type: 'success', message: 'Set new password email sent.' }),
     );
     expect(api.apiFetch).toHaveBeenCalledWith('/api/user/settings/password/link', { method: 'POST' });
+  });
+
+  it('sends a user with things to review to the account review', async () => {
+    toReview = [{ id: 1 }];
+    session = fakeSession();
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications: 1 new' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Review your account' }));
+    await waitFor(() => expect(location()).toBe('/c/0/account-review'));
+  });
+
+  it('asks nothing about a review for staff acting as the user', async () => {
+    toReview = [{ id: 1 }];
+    session = fakeSession({ impersonatorId: 3 });
+    renderBell();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(api.apiFetch).not.toHaveBeenCalledWith('/api/user/takeover', expect.anything());
   });
 });

@@ -2,9 +2,11 @@ import { GENERIC_ERROR_PERSISTS, SET_NEW_PASSWORD_EMAIL_SENT } from '@charter/do
 import { ActionIcon, Button, Group, Indicator, Popover, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconBell } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useSession } from '../../app/session.tsx';
+import { ACCOUNT_REVIEW_PATH, useTakeoverReview } from '../account-review/queries.ts';
 import { useSendPasswordLink } from './queries.ts';
 import { UNVERIFIED_TEXT, useVerifyAccount } from './verify-account.tsx';
 
@@ -13,15 +15,21 @@ const FALLBACK_ERROR = GENERIC_ERROR_PERSISTS;
 /** 'Notifications', or 'Notifications: 2 new' when there is something to do. */
 export const bellLabel = (count: number) => (count > 0 ? `Notifications: ${count} new` : 'Notifications');
 
-/** The bell lists what the user should still do: verify their email, set a password. */
+/**
+ * The bell lists what the user should still do: verify their email, set a password, review what an
+ * earlier registration of their address set up (only a proven address has anything to review).
+ */
 export function NotificationsBell() {
-  const { user } = useSession();
+  const { user, impersonatorId } = useSession();
   const notices = useNotices();
+  const navigate = useNavigate();
   const { verify, pending: verifying } = useVerifyAccount();
   const passwordLink = useSendPasswordLink();
   const unverified = user ? !user.email_verified : false;
   const noPassword = user ? !user.password_allowed : false;
-  const count = Number(unverified) + Number(noPassword);
+  const review = useTakeoverReview(Boolean(user?.email_verified) && impersonatorId === null);
+  const toReview = (review.data?.items.length ?? 0) > 0;
+  const count = Number(unverified) + Number(noPassword) + Number(toReview);
 
   const sendLink = () =>
     passwordLink.mutate(undefined, {
@@ -52,6 +60,13 @@ export function NotificationsBell() {
             <Warning text={UNVERIFIED_TEXT}>
               <Button size="xs" onClick={verify} loading={verifying}>
                 Verify your account
+              </Button>
+            </Warning>
+          )}
+          {toReview && (
+            <Warning text="Things set up before you verified your email address wait for your review.">
+              <Button size="xs" onClick={() => navigate(ACCOUNT_REVIEW_PATH)}>
+                Review your account
               </Button>
             </Warning>
           )}
