@@ -388,6 +388,12 @@ describe('a person who has not accepted', () => {
     expect(before.get(existing.user.id)).toMatchObject({ first_name: '', family_name: '', accepted: false });
     expect(before.get(here.body.user.id)).toMatchObject({ first_name: '', family_name: '' });
     expect(JSON.stringify([...before.values()])).not.toContain('Grace');
+    // Nor do the workspace's people pickers (to-dos, workflow roles).
+    const pickerName = async () =>
+      ((await call(owner, 'GET', '/api/account/counsel')).body.users as Json[]).find(
+        (u) => u.id === existing.user.id,
+      )?.full_name;
+    expect(await pickerName()).toBe(existing.email);
 
     // Once they open the workspace themselves, it shows the name they go by.
     const { idToken } = await login(t, existing.email, existing.password!);
@@ -397,6 +403,7 @@ describe('a person who has not accepted', () => {
       family_name: 'User',
       accepted: true,
     });
+    expect(await pickerName()).toBe('Test User');
   });
 
   it('stays unaccepted when staff open the workspace as them', async () => {

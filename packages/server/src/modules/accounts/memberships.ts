@@ -59,6 +59,17 @@ export const hasJoined = (
 ) =>
   !isPendingMembership(membership, user) && membership.suspendedAt === null && membership.acceptedAt !== null;
 
+/**
+ * A member's names as their workspace may show them (selected with memberships and users): their own
+ * once they accepted, else what the inviter typed (presenters of members do the same with hasJoined).
+ */
+export const shownMemberNames = {
+  firstName: sql<string>`case when ${memberships.acceptedAt} is not null then ${users.firstName}
+    else coalesce(${memberships.invitedFirstName}, '') end`,
+  familyName: sql<string>`case when ${memberships.acceptedAt} is not null then ${users.familyName}
+    else coalesce(${memberships.invitedFamilyName}, '') end`,
+};
+
 /** The member opened the workspace themselves (not staff acting as them): the invitation is accepted. */
 export async function acceptMembership(tx: Tx, userId: number, accountId: number) {
   await tx
