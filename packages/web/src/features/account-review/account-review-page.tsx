@@ -11,23 +11,28 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { resolveHomePath } from '../auth/use-home-path.ts';
 import { useDecideTakeover, useTakeoverReview } from './queries.ts';
 
-/** What one item is, as the owner reads it; also the name its Keep and Remove buttons carry. */
-function describe(item: TakeoverItemView): { label: string; detail: string } {
+/**
+ * What one item is, as the owner reads it; `name` is what its Keep and Remove buttons are called (a
+ * workspace by its name, shown once, in its section's heading).
+ */
+function describe(item: TakeoverItemView): { label: string; detail: string; name: string } {
+  const named = (label: string, detail: string) => ({ label, detail, name: label });
   switch (item.kind) {
     case 'workspace':
-      return { label: item.workspace.name, detail: 'Workspace created with this account' };
+      return {
+        label: 'The workspace itself',
+        detail: 'Created with this account',
+        name: item.workspace.name,
+      };
     case 'membership':
-      return {
-        label: item.email ?? 'A member',
-        detail: `${item.is_admin ? 'Admin' : 'Member'}: suspended until you keep them`,
-      };
+      return named(
+        item.email ?? 'A member',
+        `${item.is_admin ? 'Admin' : 'Member'}: suspended until you keep them`,
+      );
     case 'shared_link':
-      return {
-        label: `File cabinet link to ${item.path ?? '/'}`,
-        detail: 'Anyone with the link can read it',
-      };
+      return named(`File cabinet link to ${item.path ?? '/'}`, 'Anyone with the link can read it');
     case 'room_code':
-      return { label: `Room link for ${item.email ?? ''}`, detail: `Opens ${item.room ?? 'a room'}` };
+      return named(`Room link for ${item.email ?? ''}`, `Opens ${item.room ?? 'a room'}`);
   }
 }
 
@@ -40,9 +45,9 @@ function ItemRow({
   busy: boolean;
   onDecide: (keep: boolean) => void;
 }) {
-  const { label, detail } = describe(item);
+  const { label, detail, name } = describe(item);
   return (
-    <Group justify="space-between" wrap="nowrap" data-review-item={label}>
+    <Group justify="space-between" wrap="nowrap">
       <Stack gap={2}>
         <Text fw={500}>{label}</Text>
         <Text size="sm" c="dimmed">
@@ -55,7 +60,7 @@ function ItemRow({
           variant="light"
           disabled={busy}
           onClick={() => onDecide(true)}
-          aria-label={`Keep ${label}`}
+          aria-label={`Keep ${name}`}
         >
           Keep
         </Button>
@@ -65,7 +70,7 @@ function ItemRow({
           variant="light"
           disabled={busy}
           onClick={() => onDecide(false)}
-          aria-label={`Remove ${label}`}
+          aria-label={`Remove ${name}`}
         >
           Remove
         </Button>
