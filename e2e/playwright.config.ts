@@ -13,6 +13,7 @@ export const dataDir = path.resolve(import.meta.dirname, `artifacts/data-${port}
  * its one-per-workspace workflows, its people) and runs one file at a time, in the order of their names.
  */
 const ownState = [
+  'account-takeover',
   'answers-validation',
   'billing',
   'billing-charges',

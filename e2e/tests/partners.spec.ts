@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
 import { expectAccessible, expectTitled } from '../support/a11y.ts';
+import { confirmationCode, waitForMail } from '../support/mail.ts';
 import { choose, loginWithPassword, logOut, snap } from '../support/ui.ts';
 
 const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
@@ -27,7 +28,17 @@ async function registerClient(request: APIRequestContext, email: string, passwor
     },
   });
   expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { account_id: number }).account_id;
+  const { account_id: accountId, id_token: idToken } = (await answer.json()) as {
+    account_id: number;
+    id_token: string;
+  };
+  // Connecting a partner grants it access: only an account whose address is verified may (the code mailed).
+  const code = confirmationCode(await waitForMail(email));
+  const confirmed = await request.get(`/api/user/confirm/${code.slice(0, 3)}-${code.slice(3)}`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return accountId;
 }
 
 test('a client connects to a partner by code; the partner team sees it, changes a role and removes a member', async ({

@@ -82,6 +82,16 @@ test('staff find a user, log in as them with a reason, and see the impersonation
   await expect(page.getByRole('tooltip')).toHaveText(ONLY_THIS_WORKSPACE);
   await snap(page, 'staff-impersonating');
 
+  // Staff acting as the customer work in the workspace, but bring nobody in and open no workspace.
+  const accountId = new URL(page.url()).pathname.split('/')[2];
+  await page.goto(`/c/${accountId}/settings/members`);
+  await expect(page.getByRole('table', { name: 'Members' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite Member' })).toHaveCount(0);
+  await page.goto('/c/0/company-select');
+  await expect(page.getByRole('article', { name: company })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Workspace' })).toHaveCount(0);
+  await snap(page, 'staff-impersonating-no-add-workspace');
+
   // Acting as the customer, the console is closed.
   await page.goto('/staff');
   await expect(page.getByRole('heading', { name: 'The staff console is not available' })).toBeVisible();

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, authenticators } from '../src/db/schema/index.ts';
+import { accounts, auditLog, authenticators, memberships } from '../src/db/schema/index.ts';
 import { createAccount } from '../src/modules/accounts/create-account.ts';
-import { IMPERSONATOR_BOUND_TO_WORKSPACE } from '../src/modules/auth/policies.ts';
+import { IMPERSONATOR_BOUND_TO_WORKSPACE, IMPERSONATOR_CANNOT_GRANT } from '../src/modules/auth/policies.ts';
 import { createSession } from '../src/modules/auth/session-store.ts';
 import { IMPERSONATOR_CANNOT_CHANGE_SIGN_IN } from '../src/modules/profile/policies.ts';
-import { basic, PASSWORD, type SignedIn, signedIn, uniqueEmail, userById } from './factories.ts';
+import {
+  basic,
+  joinedMember,
+  PASSWORD,
+  type SignedIn,
+  signedIn,
+  uniqueEmail,
+  userById,
+} from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -102,6 +110,49 @@ describe('an impersonated (remote-login) session', () => {
       lastName: 'L',
     });
     expect(names.statusCode).toBe(200);
+  });
+
+  it('cannot add members, change the owner or create workspaces, and is not offered to', async () => {
+    const { user, idBearer, access } = await remoteLogin();
+    const accountId = user.account!.id;
+    const colleague = await joinedMember(t, user);
+    const before = await t.ctx.db.select().from(memberships).where(eq(memberships.accountId, accountId));
+    const email = uniqueEmail('staff-invite');
+    for (const [authorization, method, url, payload] of [
+      [access, 'POST', '/api/account/admin/add_user', { email, is_admin: true }],
+      [access, 'PATCH', `/api/account/change_owner/${colleague.user.id}`, undefined],
+      [
+        idBearer,
+        'POST',
+        '/api/user/accounts',
+        {
+          company_name: 'Staff Made, Inc.',
+          features: [{ feature_type_id: 881, value: 'For-profit Company' }],
+        },
+      ],
+    ] as const) {
+      const res = await call(authorization, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json(), url).toMatchObject({ code: 'FORBIDDEN', message: IMPERSONATOR_CANNOT_GRANT });
+    }
+    expect(await t.ctx.db.select().from(memberships).where(eq(memberships.accountId, accountId))).toEqual(
+      before,
+    );
+    const [account] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(account.ownerId).toBe(user.user.id);
+    expect(
+      await t.ctx.db.select().from(accounts).where(eq(accounts.companyName, 'Staff Made, Inc.')),
+    ).toEqual([]);
+    expect(await t.mailTo(email)).toEqual([]);
+    // The members page offers neither to them; the user themselves still may.
+    const list = await call(access, 'GET', '/api/account/admin/users');
+    expect(list.json().abilities.invite).toBe(false);
+    const seen = (list.json().users as { id: number; abilities: { make_owner: boolean } }[]).find(
+      (u) => u.id === colleague.user.id,
+    );
+    expect(seen?.abilities.make_owner).toBe(false);
+    const own = await call(user.accountBearer, 'GET', '/api/account/admin/users');
+    expect(own.json().abilities.invite).toBe(true);
   });
 
   it('leaves an audit row for every write, naming the user, the staff member, route, ids and outcome', async () => {

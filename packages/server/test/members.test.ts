@@ -5,6 +5,7 @@ import {
   MEMBER_NOT_FOUND,
   ONLY_OWNER_TRANSFERS,
   OWNER_IS_ADMIN,
+  OWNER_NOT_JOINED,
   OWNER_NOT_REMOVABLE,
   userLimitMessage,
 } from '@charter/domain';
@@ -160,7 +161,7 @@ describe('listing members', () => {
     expect(res.status).toBe(200);
     expect(res.body.user_limit).toBe(5);
     expect(res.body.count).toBe(3);
-    expect(res.body.abilities).toEqual({ invite: true });
+    expect(res.body.abilities).toEqual({ invite: true, manage: true });
     const byId = new Map((res.body.users as Json[]).map((u) => [u.id, u]));
     expect(byId.get(owner.user.id)).toMatchObject({
       email: owner.email,
@@ -347,6 +348,85 @@ describe('inviting people', () => {
   });
 });
 
+describe('a person who has not accepted', () => {
+  it('is shown by address and the name the inviter typed, never the name their account or another workspace holds', async () => {
+    const owner = await workspace();
+    // A registered user (named 'Test User' by their own account), added without a name.
+    const existing = await createUser(t, { company: null });
+    const added = await call(owner, 'POST', '/api/account/admin/add_user', { email: existing.email });
+    expect(added.status).toBe(201);
+    expect(added.body.user).toMatchObject({
+      email: existing.email,
+      first_name: '',
+      family_name: '',
+      accepted: false,
+    });
+    // A new person another workspace invited as 'Grace Hopper', then invited here without a name, and a
+    // third with the name this inviter typed.
+    const elsewhere = await workspace();
+    const invitee = uniqueEmail('grace');
+    const there = await call(elsewhere, 'POST', '/api/account/admin/add_user', {
+      email: invitee,
+      first_name: 'Grace',
+      family_name: 'Hopper',
+    });
+    expect(there.body.user).toMatchObject({ first_name: 'Grace', family_name: 'Hopper' });
+    const here = await call(owner, 'POST', '/api/account/admin/add_user', { email: invitee });
+    expect(here.body.user).toMatchObject({ email: invitee, first_name: '', family_name: '' });
+    const typed = await createUser(t, { company: null });
+    const named = await call(owner, 'POST', '/api/account/admin/add_user', {
+      email: typed.email,
+      first_name: 'Typed',
+      family_name: 'Here',
+    });
+    expect(named.body.user).toMatchObject({ first_name: 'Typed', family_name: 'Here', accepted: false });
+    const listed = async () =>
+      new Map(
+        ((await call(owner, 'GET', '/api/account/admin/users')).body.users as Json[]).map((u) => [u.id, u]),
+      );
+    const before = await listed();
+    expect(before.get(existing.user.id)).toMatchObject({ first_name: '', family_name: '', accepted: false });
+    expect(before.get(here.body.user.id)).toMatchObject({ first_name: '', family_name: '' });
+    expect(JSON.stringify([...before.values()])).not.toContain('Grace');
+    // Nor do the workspace's people pickers (to-dos, workflow roles).
+    const pickerName = async () =>
+      ((await call(owner, 'GET', '/api/account/counsel')).body.users as Json[]).find(
+        (u) => u.id === existing.user.id,
+      )?.full_name;
+    expect(await pickerName()).toBe(existing.email);
+
+    // Once they open the workspace themselves, it shows the name they go by.
+    const { idToken } = await login(t, existing.email, existing.password!);
+    await accessToken(t, idToken, owner.account!.id);
+    expect((await listed()).get(existing.user.id)).toMatchObject({
+      first_name: 'Test',
+      family_name: 'User',
+      accepted: true,
+    });
+    expect(await pickerName()).toBe('Test User');
+  });
+
+  it('stays unaccepted when staff open the workspace as them', async () => {
+    const owner = await workspace();
+    const staff = await signedIn(t, { staff: true });
+    const existing = await createUser(t, { company: null });
+    await call(owner, 'POST', '/api/account/admin/add_user', { email: existing.email });
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/remote',
+      headers: { authorization: staff.bearer },
+      payload: { user_id: existing.user.id, account_id: owner.account!.id, reason: 'Ticket 7' },
+    });
+    expect(remote.statusCode).toBe(200);
+    await accessToken(t, remote.json().id_token, owner.account!.id);
+    const list = await call(owner, 'GET', '/api/account/admin/users');
+    expect((list.body.users as Json[]).find((u) => u.id === existing.user.id)).toMatchObject({
+      first_name: '',
+      accepted: false,
+    });
+  });
+});
+
 describe('roles', () => {
   it('makes a member an admin and closes their file cabinet, audited', async () => {
     const owner = await workspace();
@@ -519,6 +599,25 @@ describe('ownership and the signatory', () => {
     expect((await call(owner, 'DELETE', `/api/account/remove_user/${member.user.id}`)).status).toBe(409);
     const [audit] = await audits(owner.account!.id, 'owner_changed');
     expect(audit.target).toEqual({ from: owner.user.id, to: member.user.id });
+  });
+
+  it('refuses to make someone who has not joined the owner, and does not offer it', async () => {
+    const owner = await workspace();
+    const accountId = owner.account!.id;
+    const invited = await call(owner, 'POST', '/api/account/admin/add_user', { email: uniqueEmail('new') });
+    const existing = await createUser(t, { company: null });
+    const added = await call(owner, 'POST', '/api/account/admin/add_user', { email: existing.email });
+    for (const answer of [invited, added]) {
+      expect(answer.body.user.abilities.make_owner).toBe(false);
+      const res = await call(owner, 'PATCH', `/api/account/change_owner/${answer.body.user.id}`);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'CONFLICT', message: OWNER_NOT_JOINED });
+    }
+    const [account] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(account.ownerId).toBe(owner.user.id);
+    expect(await audits(accountId, 'owner_changed')).toEqual([]);
+    // The owner still runs the workspace.
+    expect((await call(owner, 'GET', '/api/account/admin/users')).status).toBe(200);
   });
 
   it('lets an admin choose the member who signs for the workspace', async () => {

@@ -179,3 +179,39 @@ export type PasswordStrength = z.infer<typeof passwordStrength>;
 /** GET /api/user/confirm/{code}: always true (a wrong code is an error). */
 export const emailConfirmation = z.object({ email_verified: z.boolean() });
 export type EmailConfirmation = z.infer<typeof emailConfirmation>;
+
+/**
+ * An account whose email address is not verified cannot bring anyone in or send anything out (invite,
+ * make an admin or owner, share a room, a link, a form or a document): until then it may belong to
+ * whoever typed someone else's address. Code UNVERIFIED_CONTACT (403).
+ */
+export const VERIFY_TO_SHARE =
+  'Verify your account first: until your email address is verified, you cannot invite people, make someone an admin or share.';
+
+/**
+ * What an account's registration set up before its address was proven, shown to the address's owner
+ * once they prove it, to keep or remove (GET /api/user/takeover). Memberships it granted are suspended
+ * until kept. `email`: the member's or the room link's recipient; `is_admin`: the member's role; `room`:
+ * the room a personal link opens; `path`: the cabinet folder a shared link opens.
+ */
+export const TAKEOVER_KINDS = ['workspace', 'membership', 'shared_link', 'room_code'] as const;
+export type TakeoverKind = (typeof TAKEOVER_KINDS)[number];
+
+export const takeoverItemView = z.object({
+  id: z.number(),
+  kind: z.enum(TAKEOVER_KINDS),
+  workspace: z.object({ id: z.number(), name: z.string() }),
+  email: z.string().nullable(),
+  is_admin: z.boolean().nullable(),
+  room: z.string().nullable(),
+  path: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TakeoverItemView = z.infer<typeof takeoverItemView>;
+
+export const takeoverReview = z.object({ items: z.array(takeoverItemView) });
+export type TakeoverReview = z.infer<typeof takeoverReview>;
+
+/** POST /api/user/takeover/{id} */
+export const takeoverDecisionBody = z.object({ decision: z.enum(['keep', 'remove']) });
+export type TakeoverDecisionBody = z.infer<typeof takeoverDecisionBody>;

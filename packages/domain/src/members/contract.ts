@@ -15,6 +15,9 @@ export const LAST_ADMIN = 'A workspace needs at least one admin. Make another me
 export const ONLY_OWNER_TRANSFERS = 'Only the owner of this workspace can make another member the owner.';
 export const ALREADY_OWNER = 'This member already owns the workspace.';
 export const MEMBER_NOT_FOUND = 'That person is not a member of this workspace.';
+/** Ownership goes only to someone who opened the workspace: an unanswered invitation may reach no one. */
+export const OWNER_NOT_JOINED =
+  'Only a member who has joined the workspace can become its owner. This person has not accepted the invitation yet.';
 export const MEMBER_ADDED = 'Member added.';
 export const INVITATION_SENT = 'Invitation sent.';
 export const MEMBER_REMOVED = 'Member removed.';
@@ -34,7 +37,9 @@ export type MemberAbilities = z.infer<typeof memberAbilities>;
 
 /**
  * One member of the workspace. `pending`: added by someone else and has not proven their address yet; the
- * membership takes a seat but gives no access until they do.
+ * membership takes a seat but gives no access until they do. `accepted`: they have opened the workspace
+ * themselves; until then the names are the ones the inviter typed (or empty), never their account's.
+ * `suspended`: held back by the review of a taken-over account (no access until its owner keeps it).
  */
 export const memberView = z.object({
   id: z.number(),
@@ -46,6 +51,8 @@ export const memberView = z.object({
   is_signatory: z.boolean(),
   filecabinet_access: z.boolean(),
   pending: z.boolean(),
+  accepted: z.boolean(),
+  suspended: z.boolean(),
   created_at: z.string(),
   abilities: memberAbilities,
 });
@@ -56,7 +63,8 @@ export const membersList = z.object({
   users: z.array(memberView),
   user_limit: z.number(),
   count: z.number(),
-  abilities: z.object({ invite: z.boolean() }),
+  /** `invite`: may add people (admins, not staff acting as them); `manage`: may change members' roles and access. */
+  abilities: z.object({ invite: z.boolean(), manage: z.boolean() }),
 });
 export type MembersList = z.infer<typeof membersList>;
 

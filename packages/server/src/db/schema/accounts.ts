@@ -50,6 +50,37 @@ export const memberships = pgTable(
     preferred: boolean('preferred').notNull().default(false),
     accountOrder: integer('account_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Held back by the review of a taken-over account (takeoverItems): no access until kept. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** When the member first opened the workspace themselves; until then others see only the invitation. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The name the inviter typed, shown until the member accepts (never another workspace's). */
+    invitedFirstName: text('invited_first_name'),
+    invitedFamilyName: text('invited_family_name'),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);
+
+/**
+ * What an account's registration set up before its address was proven, listed for the address's owner
+ * once they prove it (modules/auth/takeover): a workspace it created (`workspace`), a membership it
+ * granted (`membership`, target = the member's user id, suspended meanwhile), a cabinet shared link
+ * (`shared_link`, target = shared_links.id) or a personal room link (`room_code`, target = room_codes.id).
+ * A row goes when its owner keeps or removes it.
+ */
+export const takeoverItems = pgTable(
+  'takeover_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'workspace' | 'membership' | 'shared_link' | 'room_code'>().notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('takeover_items_user_idx').on(t.userId)],
 );

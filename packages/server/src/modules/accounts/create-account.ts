@@ -2,7 +2,9 @@ import { BUSINESS_PURPOSES, FEATURE_TYPE, USER_FEATURE_TYPES, validateCompanyNam
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accountFeatures, accounts, memberships } from '../../db/schema/index.ts';
+import type { UserActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
+import { authorizeGrantAccess } from '../auth/policies.ts';
 
 export type FeatureInput = { feature_type_id: number; value: string };
 export type NewAccountInput = { company_name: string; features?: FeatureInput[] };
@@ -61,8 +63,20 @@ export async function createAccount(
     accountId: account.id,
     userId: input.userId,
     isAdmin: true,
+    acceptedAt: new Date(),
     preferred: count === 0,
     accountOrder: count,
   });
   return account;
+}
+
+/** POST /api/user/accounts: a workspace of the user's own; never one staff acting as them would open. */
+export function createWorkspace(input: {
+  tx: Tx;
+  actor: UserActor;
+  body: NewAccountInput;
+  brandId: number | null;
+}) {
+  authorizeGrantAccess(input.actor);
+  return createAccount(input.tx, { ...input.body, userId: input.actor.userId, brandId: input.brandId });
 }

@@ -1,5 +1,5 @@
 import { FEATURE_TYPE } from '@charter/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   accountFeatures,
@@ -34,18 +34,55 @@ export const accountFeaturesJson = sql<AccountFeature[]>`coalesce(
  * workspace's creator (invited_by null), but a membership someone else added is pending until its user has
  * proven their address (users.email_verified_at). Otherwise whoever registered an address they do not own
  * would get any workspace an admin invites that address to. Proving it (the invitation's set-password
- * link, the six-digit code, a trusted issuer) makes the membership active with no other step.
- * Every query that decides "is this user a member of this workspace" uses this condition.
+ * link, the six-digit code, a trusted issuer) makes the membership active with no other step. A membership
+ * the review of a taken-over account holds back (suspended_at) counts for nothing until the address's
+ * owner keeps it (modules/auth/takeover). Every query that decides "is this user a member of this workspace" uses this condition.
  */
-export const activeMembership = sql`(${memberships.invitedBy} is null or exists (
+export const activeMembership = sql`(${memberships.suspendedAt} is null and (${memberships.invitedBy} is null or exists (
   select 1 from ${users} proven
-   where proven.id = ${memberships.userId} and proven.email_verified_at is not null))`;
+   where proven.id = ${memberships.userId} and proven.email_verified_at is not null)))`;
 
 /** The same rule as activeMembership, for a row already loaded (the members list marks it `pending`). */
 export const isPendingMembership = (
   membership: { invitedBy: number | null },
   user: { emailVerifiedAt: Date | null },
 ) => membership.invitedBy !== null && user.emailVerifiedAt === null;
+
+/**
+ * Whether the member has joined: their membership is active and they opened the workspace themselves
+ * (memberships.accepted_at, set by acceptMembership). Until then the workspace knows the address and what
+ * the inviter typed, nothing their account holds, and cannot hand them the workspace.
+ */
+export const hasJoined = (
+  membership: { invitedBy: number | null; suspendedAt: Date | null; acceptedAt: Date | null },
+  user: { emailVerifiedAt: Date | null },
+) =>
+  !isPendingMembership(membership, user) && membership.suspendedAt === null && membership.acceptedAt !== null;
+
+/**
+ * A member's names as their workspace may show them (selected with memberships and users): their own
+ * once they accepted, else what the inviter typed (presenters of members do the same with hasJoined).
+ */
+export const shownMemberNames = {
+  firstName: sql<string>`case when ${memberships.acceptedAt} is not null then ${users.firstName}
+    else coalesce(${memberships.invitedFirstName}, '') end`,
+  familyName: sql<string>`case when ${memberships.acceptedAt} is not null then ${users.familyName}
+    else coalesce(${memberships.invitedFamilyName}, '') end`,
+};
+
+/** The member opened the workspace themselves (not staff acting as them): the invitation is accepted. */
+export async function acceptMembership(tx: Tx, userId: number, accountId: number) {
+  await tx
+    .update(memberships)
+    .set({ acceptedAt: new Date() })
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.accountId, accountId),
+        isNull(memberships.acceptedAt),
+      ),
+    );
+}
 
 /**
  * The user's active membership of one workspace (activeMembership), with the workspace and its features:

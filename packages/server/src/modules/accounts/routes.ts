@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { authenticateAccount, authenticateUser } from '../../http/authenticate.ts';
 import type { App } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
-import { createAccount } from './create-account.ts';
+import { createWorkspace } from './create-account.ts';
 import { listAccounts } from './list-accounts.ts';
 import { presentAccount, presentMe } from './presenters.ts';
 import { setPreferredAccount } from './set-preference.ts';
@@ -34,7 +34,7 @@ export async function accountRoutes(app: App, ctx: AppContext) {
       const actor = await authenticateUser(ctx, request);
       const brand = await mailBrandFor(ctx, request.headers.host);
       const account = await ctx.db.transaction((tx) =>
-        createAccount(tx, { ...request.body, userId: actor.userId, brandId: brand.id }),
+        createWorkspace({ tx, actor, body: request.body, brandId: brand.id }),
       );
       return reply.status(201).send({ account_id: account.id });
     },

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { isImpersonated, type UserActor } from '../../http/actor.ts';
 import { forbidden } from '../../http/errors.ts';
-import { findMembership } from '../accounts/memberships.ts';
+import { acceptMembership, findMembership } from '../accounts/memberships.ts';
 import { issueAccessToken } from './issue-tokens.ts';
 import { canOpenWorkspace, IMPERSONATOR_BOUND_TO_WORKSPACE } from './policies.ts';
 
@@ -35,6 +35,10 @@ export async function issueAccessTokenFor(input: {
   }
   const row = await findMembership(ctx.db, actor.userId, accountId);
   if (!row) throw forbidden('To access that page you must be an admin of its parent Workspace.');
+  // Opening the workspace themselves accepts its invitation; staff acting as them accept nothing.
+  if (!row.membership.acceptedAt && !isImpersonated(actor)) {
+    await acceptMembership(ctx.db, actor.userId, accountId);
+  }
   return issueAccessToken(ctx, {
     user: actor.user,
     sessionId: actor.sessionId,

@@ -23,7 +23,8 @@ export async function issueCode(
   tx: Tx,
   input: {
     purpose: CodePurpose;
-    userId: number;
+    /** Null for a challenge mailed to an address nobody holds yet (auth/proven-code-user.ts). */
+    userId: number | null;
     email: string;
     code: string;
     ttlMs: number;
@@ -33,7 +34,7 @@ export async function issueCode(
     replace?: boolean;
   },
 ): Promise<string> {
-  if (input.replace) {
+  if (input.replace && input.userId !== null) {
     await tx
       .update(oneTimeCodes)
       .set({ consumedAt: new Date() })

@@ -17,17 +17,19 @@ export async function resetPassword(input: { db: Db; code: string; password: str
   if (!strength.valid) throw invalid({ password: strength.message ?? 'Password is not valid' });
   const [id, secret] = (input.code ?? '').split('.');
   const row = id ? await findCode(db, id) : null;
-  if (row?.purpose !== 'reset_password' || !secret) throw new AppError('E_CODE_INVALID', INVALID_LINK);
+  const userId = row?.userId;
+  if (row?.purpose !== 'reset_password' || !secret || !userId)
+    throw new AppError('E_CODE_INVALID', INVALID_LINK);
   await checkCode(db, row, secret, INVALID_LINK);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await consumeCode(tx, row.id);
-    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     // The link proves the inbox: an account someone else registered with it becomes the owner's.
     if (user && user.email.toLowerCase() === row.email.toLowerCase()) await verifyProvenEmail(tx, user);
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     // A new password ends every session opened with the old one.
-    await revokeUserSessions(tx, row.userId);
+    await revokeUserSessions(tx, userId);
   });
   return { message: PASSWORD_CHANGED };
 }

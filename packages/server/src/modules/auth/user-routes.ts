@@ -1,10 +1,13 @@
 import {
   confirmEmailParams,
   emailConfirmation,
+  idParams,
   messageResponse,
   remoteLoginBody,
   remoteLoginResponse,
   sessionUser,
+  takeoverDecisionBody,
+  takeoverReview,
 } from '@charter/domain';
 import type { AppContext } from '../../context.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
@@ -12,9 +15,11 @@ import { clientInfo } from '../../http/request-info.ts';
 import { type App, authRateLimit, WRITES } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { confirmEmail } from './confirm-email.ts';
+import { decideTakeoverItem } from './decide-takeover-item.ts';
 import { presentUser } from './presenters.ts';
 import { remoteLogin } from './remote-login.ts';
 import { resendConfirmationCode } from './resend-confirmation-code.ts';
+import { listTakeoverItems } from './takeover-items.ts';
 
 export async function userAuthRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
@@ -62,6 +67,34 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
       const { user_id: userId, account_id: accountId, reason } = request.body;
       const result = await remoteLogin({ ctx, actor, userId, accountId, reason, ...clientInfo(request) });
       return result.body;
+    },
+  );
+
+  // What a registration set up before its address was proven, for the address's owner (record-takeover.ts).
+  app.get(
+    '/api/user/takeover',
+    { schema: { tags: ['user'], response: { 200: takeoverReview } } },
+    async (request) => {
+      const actor = await authenticateUser(ctx, request);
+      return listTakeoverItems({ tx: ctx.db, actor });
+    },
+  );
+
+  app.post(
+    '/api/user/takeover/:id',
+    {
+      schema: {
+        tags: ['user'],
+        params: idParams,
+        body: takeoverDecisionBody,
+        response: { 200: takeoverReview },
+      },
+    },
+    async (request) => {
+      const actor = await authenticateUser(ctx, request);
+      const { id } = request.params;
+      const { decision } = request.body;
+      return ctx.db.transaction((tx) => decideTakeoverItem({ tx, actor, id, decision, ip: request.ip }));
     },
   );
 }

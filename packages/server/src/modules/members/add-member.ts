@@ -17,7 +17,7 @@ import { createInvitee, findInvitee, setUpLinkFor } from '../auth/invitations.ts
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { auditMemberChange } from './audit.ts';
 import { addedEmail, invitationEmail } from './emails.ts';
-import { authorizeManageMembers } from './policies.ts';
+import { authorizeInvite } from './policies.ts';
 import { presentMember } from './presenters.ts';
 import { lockWorkspace } from './scope.ts';
 
@@ -38,11 +38,11 @@ export async function addMember(input: {
   ip?: string;
 }): Promise<AddUserResponse> {
   const { ctx, tx, actor, body, brand } = input;
-  authorizeManageMembers(actor);
+  authorizeInvite(actor);
   const email = body.email.trim();
   const emailError = validateEmail(email);
   if (emailError) throw invalid({ email: emailError });
-  const { account, memberCount, context } = await lockWorkspace(tx, actor, authorizeManageMembers);
+  const { account, memberCount, context } = await lockWorkspace(tx, actor, authorizeInvite);
 
   let user = await findInvitee(tx, email);
   if (user) {
@@ -68,6 +68,9 @@ export async function addMember(input: {
       isAdmin: body.is_admin ?? false,
       filecabinetAccess: body.filecabinet_access ?? true,
       invitedBy: actor.userId,
+      // Shown until they accept, so the list never shows a name their account holds.
+      invitedFirstName: body.first_name?.trim() || null,
+      invitedFamilyName: body.family_name?.trim() || null,
       // A first workspace is where they land after signing in.
       preferred: others.length === 0,
       accountOrder: others.length,

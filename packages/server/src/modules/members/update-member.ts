@@ -5,7 +5,7 @@ import { memberships } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { auditMemberChange } from './audit.ts';
-import { authorizeManageMembers } from './policies.ts';
+import { authorizeManageMembers, authorizePromote } from './policies.ts';
 import { presentMember } from './presenters.ts';
 import { findMember, lockWorkspace } from './scope.ts';
 
@@ -24,6 +24,7 @@ export async function updateMember(input: {
   authorizeManageMembers(actor);
   const { context } = await lockWorkspace(tx, actor, authorizeManageMembers);
   const target = await findMember(tx, actor.accountId, id);
+  if (body.is_admin === true && !target.membership.isAdmin) authorizePromote(actor);
   const demoting = body.is_admin === false && target.membership.isAdmin;
   if (demoting && id === context.ownerId) throw new AppError('CONFLICT', OWNER_IS_ADMIN);
   if (demoting && context.adminCount <= 1) throw new AppError('CONFLICT', LAST_ADMIN);

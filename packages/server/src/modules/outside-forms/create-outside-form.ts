@@ -7,6 +7,7 @@ import { outsideForms, rooms } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { codeHash, deriveCode, linkSecret } from '../rooms/link-codes.ts';
 import { templateFor } from '../workflows/catalog.ts';
@@ -29,6 +30,7 @@ export async function createOutsideForm(input: {
   brand: MailBrand;
 }) {
   const { ctx, tx, actor, body, brand } = input;
+  authorizeSharing(actor);
   const transaction = await findShareableTask(tx, actor, input.transactionId, true);
   if (!body.name) throw invalid({ name: OUTSIDE_FORM_MESSAGES.nameRequired });
   const { transactionTemplate } = await templateFor(tx, transaction);

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { outsideForms } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { deriveCode, linkSecret } from '../rooms/link-codes.ts';
 import { formLinkEmail } from './emails.ts';
@@ -21,6 +22,7 @@ export async function resendOutsideForm(input: {
   brand: MailBrand;
 }) {
   const { ctx, tx, actor, brand } = input;
+  authorizeSharing(actor);
   const found = await findTaskForm(tx, actor, input.transactionId, input.formId);
   if (!found.assignedEmail || found.state !== 'new') {
     throw new AppError('VALIDATION_ERROR', OUTSIDE_FORM_MESSAGES.resendFailed);

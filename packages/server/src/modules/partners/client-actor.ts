@@ -53,6 +53,10 @@ function partnerMembership(accountId: number, userId: number): MembershipRow {
     preferred: false,
     accountOrder: 0,
     createdAt: new Date(0),
+    suspendedAt: null,
+    acceptedAt: new Date(0),
+    invitedFirstName: null,
+    invitedFamilyName: null,
   };
 }
 

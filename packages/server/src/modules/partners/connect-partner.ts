@@ -4,6 +4,7 @@ import { partnerAccounts } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import { authorizeConnect } from './policies.ts';
 import { presentConnection } from './presenters.ts';
 import { connectionsOf, findPartnerByCode } from './scope.ts';
@@ -15,6 +16,7 @@ import { connectionsOf, findPartnerByCode } from './scope.ts';
  */
 export async function connectPartner({ tx, actor, code }: { tx: Tx; actor: MemberActor; code: string }) {
   authorizeConnect(actor);
+  authorizeSharing(actor);
   const partner = await findPartnerByCode(tx, code);
   if (!partner) throw notFound(PARTNER_CODE_UNKNOWN);
   const added = await tx

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { sharedReports } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import { checkedRows, type Sharing } from './chosen-rows.ts';
 import { assertCanManageReports } from './policies.ts';
 
@@ -22,6 +23,7 @@ export async function createSharedReport({
   sharing: Required<Sharing>;
 }) {
   assertCanManageReports(actor);
+  authorizeSharing(actor);
   const resourceIds = (await checkedRows(tx, actor, key, sharing.metadata.resource_id)) ?? [];
   const [row] = await tx
     .insert(sharedReports)

@@ -11,6 +11,7 @@ import {
   sharedReports,
 } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
+import { activeMembership } from '../accounts/memberships.ts';
 import { loadCatalogue, type ReportDefinition } from './catalogue.ts';
 import { presentColumns } from './presenters.ts';
 import { reportFileLinks } from './report-file-links.ts';
@@ -51,7 +52,9 @@ export async function visibleUserReports(tx: Tx, actor: UserActor): Promise<Visi
     .select({ accountId: memberships.accountId })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(and(eq(memberships.userId, actor.userId), ne(accounts.roleId, RESTRICTED_ROLE_ID)));
+    .where(
+      and(eq(memberships.userId, actor.userId), activeMembership, ne(accounts.roleId, RESTRICTED_ROLE_ID)),
+    );
   const members = new Set(memberOf.map((row) => row.accountId));
   const named =
     emails.size === 0

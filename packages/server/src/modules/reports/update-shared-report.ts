@@ -4,6 +4,7 @@ import { sharedReports } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import { checkedRows, type Sharing } from './chosen-rows.ts';
 import { assertCanManageReports } from './policies.ts';
 
@@ -20,6 +21,7 @@ export async function updateSharedReport({
   sharing: Sharing;
 }) {
   assertCanManageReports(actor);
+  authorizeSharing(actor);
   const [current] = await tx
     .select()
     .from(sharedReports)

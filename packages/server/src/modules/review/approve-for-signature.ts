@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { memberEventActor } from '../signing/people.ts';
 import { findSigningDocument, recipientsOf } from '../signing/scope.ts';
@@ -21,6 +22,7 @@ export async function approveForSignature(input: {
   brand: MailBrand;
 }) {
   const { ctx, tx, actor, brand } = input;
+  authorizeSharing(actor);
   const document = await findSigningDocument(tx, actor, input.id, true);
   if (document.signingState === null) throw new AppError('VALIDATION_ERROR', NOTHING_TO_SIGN);
   if (document.signingState !== 'draft') throw new AppError('CONFLICT', SIGNING_NOT_DRAFT);

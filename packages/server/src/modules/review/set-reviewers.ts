@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { documentReviewers } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { newLinkSecret } from '../signing/links.ts';
 import { type DocumentRow, findSigningDocument } from '../signing/scope.ts';
@@ -52,6 +53,7 @@ export async function setReviewers(input: {
   reviewers: ReviewerInput[];
   brand: MailBrand;
 }) {
+  authorizeSharing(input.actor);
   checkReviewers(input.reviewers);
   const document = await findSigningDocument(input.tx, input.actor, input.id, true);
   return assignReviewers({ ...input, document, sender: fullName(input.actor.user) });

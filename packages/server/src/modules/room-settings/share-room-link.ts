@@ -7,6 +7,7 @@ import type { MemberActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { createInvitee, findInvitee } from '../auth/invitations.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { codeHash, deriveCode, linkSecret } from '../rooms/link-codes.ts';
 import { personalRoomLink, roomLinkEmail } from './emails.ts';
@@ -31,6 +32,7 @@ export async function shareRoomLink({
   email: string;
   brand: MailBrand;
 }) {
+  authorizeSharing(actor);
   const room = await findSharedRoom(tx, actor, roomId);
   const error = validateEmail(raw);
   if (error) throw invalid({ email: error });

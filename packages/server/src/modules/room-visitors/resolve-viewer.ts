@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import { accounts, memberships, roomCodes, roomSessions, roomVisitors } from '../../db/schema/index.ts';
 import type { UserRow } from '../../http/actor.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
+import { activeMembership } from '../accounts/memberships.ts';
 import type { RoomRow } from './find-room.ts';
 import { authorizeViewer, type RoomViewer, type VisitorRow } from './policies.ts';
 
@@ -94,6 +95,7 @@ export async function isRoomAdmin(tx: Tx, room: RoomRow, userId: number) {
       and(
         eq(memberships.accountId, room.accountId),
         eq(memberships.userId, userId),
+        activeMembership,
         ne(accounts.roleId, RESTRICTED_ROLE_ID),
       ),
     )

@@ -7,10 +7,10 @@ import {
 } from '@charter/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roomVisitors, users } from '../../db/schema/index.ts';
+import { roomVisitors } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { checkCode, consumeCode, findCode } from '../auth/one-time-codes.ts';
-import { verifyProvenEmail } from '../auth/take-over-account.ts';
+import { provenCodeUser } from '../auth/proven-code-user.ts';
 import type { RoomRow } from './find-room.ts';
 import { challengeState } from './request-verification.ts';
 import { startRoomSession } from './room-sessions.ts';
@@ -35,11 +35,8 @@ export async function verifyVisitor(input: {
   const visitorId = Number(ours!.state!.slice(prefix.length));
   return input.db.transaction(async (tx) => {
     await consumeCode(tx, ours!.id);
-    const [found] = await tx.select().from(users).where(eq(users.id, ours!.userId)).limit(1);
-    if (!found || found.disabledAt) throw new AppError('FORBIDDEN', 'This account is disabled.');
     // The mailed code proved the address, as the sign-in challenge's does (auth/redeem-challenge.ts).
-    const proven = found.email.toLowerCase() === ours!.email.toLowerCase();
-    const user = proven ? await verifyProvenEmail(tx, found) : found;
+    const user = await provenCodeUser(tx, ours!);
     const [existing] = await tx
       .select({ id: roomVisitors.id, disconnectedAt: roomVisitors.disconnectedAt })
       .from(roomVisitors)

@@ -2,6 +2,7 @@ import { RESTRICTED_ROLE_ID } from '@charter/domain';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { accounts, memberships, roomDocuments, roomLinks, rooms, roomTables } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
+import { activeMembership } from '../accounts/memberships.ts';
 
 /**
  * Rooms a signed-in user reaches outside a workspace (GET /api/user/rooms): those of workspaces they are
@@ -10,6 +11,8 @@ import type { UserActor } from '../../http/actor.ts';
 export function userRoomsCondition(actor: UserActor): SQL | undefined {
   return and(
     eq(memberships.userId, actor.userId),
+    // Not a membership still pending its address's proof or suspended by a takeover's review.
+    activeMembership,
     ne(accounts.roleId, RESTRICTED_ROLE_ID),
     actor.boundAccountId === null ? undefined : eq(rooms.accountId, actor.boundAccountId),
   );

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { sharedLinks } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import { codeHash, deriveCode, linkSecret } from '../rooms/link-codes.ts';
 import { assertMayManageLinks } from './policies.ts';
 import { presentSharedLink } from './presenters.ts';
@@ -23,6 +24,7 @@ export async function regenerateSharedLink(input: {
 }): Promise<SharedLinkView> {
   const { ctx, tx, actor, id, baseUrl } = input;
   assertMayManageLinks(actor);
+  authorizeSharing(actor);
   const link = await findSharedLink(tx, actor, id, true);
   const generation = link.codeGeneration + 1;
   const code = deriveCode(await linkSecret(ctx, tx), 'cabinet', link.id, generation);

@@ -7,6 +7,7 @@ import { accounts, folders, sharedLinks } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { invalid } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import { normalizePath, ROOT } from '../cabinet/paths.ts';
 import { codeHash, deriveCode, linkSecret } from '../rooms/link-codes.ts';
 import { assertMayManageLinks } from './policies.ts';
@@ -29,6 +30,7 @@ export async function saveSharedLink(input: {
 }): Promise<SharedLinkView> {
   const { ctx, tx, actor, body, baseUrl } = input;
   assertMayManageLinks(actor);
+  authorizeSharing(actor);
   const rootPath = body.root_path === undefined ? undefined : await existingFolder(tx, actor, body.root_path);
   const moduleId = body.module_id ?? null;
   const days = body.days ?? SHARED_LINK_DEFAULT_DAYS;

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { memberEventActor, senderOf } from './people.ts';
 import { findSigningDocument, recipientsOf } from './scope.ts';
@@ -24,6 +25,7 @@ export async function resendLink(input: {
   brand: MailBrand;
 }) {
   const { ctx, tx, actor, brand } = input;
+  authorizeSharing(actor);
   const document = await findSigningDocument(tx, actor, input.id, true);
   const recipients = await recipientsOf(tx, document.id);
   const email = normalizeEmail(input.email);

@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { type DocumentEventActor, documentFields, documents } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { announce, setTaskLabel } from '../workflows/announce-document.ts';
 import { presentForOwner } from './get-signing-document.ts';
@@ -121,6 +122,7 @@ export async function sendDocument(input: {
   options: SendOptions;
   brand: MailBrand;
 }) {
+  authorizeSharing(input.actor);
   const document = await findSigningDocument(input.tx, input.actor, input.id, true);
   const by = { userId: input.actor.userId, actor: memberEventActor(input.actor) };
   const sent = await sendForSignature({ ...input, document, by });

@@ -3,21 +3,24 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberships, users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
-import { activeMembership } from '../accounts/memberships.ts';
+import { activeMembership, shownMemberNames } from '../accounts/memberships.ts';
 import { presentAssignee } from './presenters.ts';
 
 /** The workspace's members, as the people to-dos and workflow roles can go to. */
 
 export const ASSIGNEE_NOT_MEMBER = 'Choose a member of this workspace.';
 
-/** The workspace's members (not those still pending: activeMembership), by first name. */
+/**
+ * The workspace's members (not those still pending: activeMembership), by first name; named as the
+ * members list names them (no account's name before its member accepted).
+ */
 export async function assigneeOptions(tx: Tx, accountId: number): Promise<AssigneeOption[]> {
   const rows = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName, familyName: users.familyName })
+    .select({ id: users.id, email: users.email, ...shownMemberNames })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.accountId, accountId), activeMembership))
-    .orderBy(asc(users.firstName), asc(users.email));
+    .orderBy(asc(shownMemberNames.firstName), asc(users.email));
   return rows.map(presentAssignee);
 }
 

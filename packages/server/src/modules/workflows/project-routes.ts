@@ -20,6 +20,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../http/types.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import { payForSubmission } from '../billing-charges/pay-submission.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { createProject } from './create-project.ts';
@@ -125,6 +126,8 @@ export async function projectRoutes(app: App, ctx: AppContext) {
       const { id } = request.params;
       // auto_send: documents with signers go out for signature as soon as they are generated.
       const send = request.body?.auto_send ? { brand: await mailBrandFor(ctx, request.headers.host) } : null;
+      // Mailing documents out is sharing (auth/policies.ts): refused before anything is charged.
+      if (send) authorizeSharing(actor);
       // Fees and add-ons are charged first (each its own commit, never twice); then the submission.
       await payForSubmission({ ctx, actor, id });
       await inTx((tx) => finalizeTransaction({ ctx, tx, actor, id, send }));

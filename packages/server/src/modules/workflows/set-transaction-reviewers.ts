@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import { authorizeSharing } from '../auth/policies.ts';
 import { checkReviewers } from '../review/set-reviewers.ts';
 import { findTransaction } from './scope.ts';
 
@@ -20,6 +21,7 @@ export async function setTransactionReviewers(input: {
   reviewers: ReviewerInput[];
 }) {
   const { tx, actor, id } = input;
+  authorizeSharing(actor);
   checkReviewers(input.reviewers);
   const transaction = await findTransaction(tx, actor, id, true);
   if (!transaction.open) throw new AppError('CONFLICT', REVIEWERS_BEFORE_SUBMIT);

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { type NavigateFunction, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/modal-location.ts';
+import { ACCOUNT_REVIEW_PATH, hasPendingReview } from '../account-review/queries.ts';
 import { replaceLocation } from './browser-navigation.ts';
 import { resolveHomePath } from './use-home-path.ts';
 
@@ -15,7 +16,11 @@ export function goAfterSignIn(navigate: NavigateFunction, target: string) {
   else navigate(target, { replace: true });
 }
 
-/** Navigates after a sign-in: ?redirect= (same-site only), else the preferred workspace home or the workspaces page. */
+/**
+ * Navigates after a sign-in: ?redirect= (same-site only), else the preferred workspace home or the
+ * workspaces page; by way of the account review first when an earlier registration of the address set
+ * things up (features/account-review).
+ */
 export function useAfterSignIn(): (preferred?: string | null) => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -24,7 +29,9 @@ export function useAfterSignIn(): (preferred?: string | null) => Promise<void> {
     async (preferred?: string | null) => {
       const target =
         safeRedirect(params.get('redirect')) ?? preferred ?? (await resolveHomePath(queryClient));
-      goAfterSignIn(navigate, target);
+      const review = await hasPendingReview(queryClient);
+      if (review) navigate(`${ACCOUNT_REVIEW_PATH}?redirect=${encodeURIComponent(target)}`, { replace: true });
+      else goAfterSignIn(navigate, target);
     },
     [navigate, queryClient, params],
   );

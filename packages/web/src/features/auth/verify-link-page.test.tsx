@@ -29,7 +29,9 @@ afterEach(cleanup);
 describe('VerifyLinkPage', () => {
   it('uses nothing up when opened: the code is redeemed only when the button is clicked', async () => {
     const signedIn: ChallengeSignInResponse = { id_token: 'fresh', user: fakeUser(), state: 'magic-link' };
-    api.apiFetch.mockResolvedValue(signedIn);
+    api.apiFetch.mockImplementation(async (path: string) =>
+      path === '/api/user/takeover' ? { items: [] } : signedIn,
+    );
     renderPage();
     const button = await screen.findByRole('button', { name: VERIFY_LINK_BUTTON });
     // A scanner that opens the link and runs its script waits here without a request.
@@ -39,13 +41,27 @@ describe('VerifyLinkPage', () => {
 
     fireEvent.click(button);
     await waitFor(() => expect(location()).toBe('/c/7/workflows'));
-    expect(api.apiFetch).toHaveBeenCalledTimes(1);
+    // The redemption, then whether an earlier registration of the address left anything to review.
+    expect(api.apiFetch).toHaveBeenCalledTimes(2);
+    expect(api.apiFetch).toHaveBeenLastCalledWith('/api/user/takeover', { auth: 'id' });
     expect(api.apiFetch).toHaveBeenCalledWith(`/api/authn/session/challenge/${ID}`, {
       method: 'POST',
       auth: 'none',
       body: { code: 'ABCD1234' },
     });
     expect(session.signIn).toHaveBeenCalledWith('fresh');
+  });
+
+  it('goes by the account review when an earlier registration of the address set things up', async () => {
+    const signedIn: ChallengeSignInResponse = { id_token: 'fresh', user: fakeUser(), state: 'magic-link' };
+    api.apiFetch.mockImplementation(async (path: string) =>
+      path === '/api/user/takeover' ? { items: [{ id: 1 }] } : signedIn,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: VERIFY_LINK_BUTTON }));
+    await waitFor(() =>
+      expect(location()).toBe(`/c/0/account-review?redirect=${encodeURIComponent('/c/7/workflows')}`),
+    );
   });
 
   it("shows the server's reason when the link no longer works", async () => {

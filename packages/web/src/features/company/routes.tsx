@@ -32,6 +32,9 @@ const SubscriptionsPage = lazyPage(() =>
   import('../billing/subscriptions-page.tsx').then((m) => m.SubscriptionsPage),
 );
 const PlansModal = lazyPage(() => import('../billing/plans-modal.tsx').then((m) => m.PlansModal));
+const AccountReviewPage = lazyPage(() =>
+  import('../account-review/account-review-page.tsx').then((m) => m.AccountReviewPage),
+);
 const UserProfilePage = lazyPage(() =>
   import('../profile/user-profile-page.tsx').then((m) => m.UserProfilePage),
 );
@@ -60,6 +63,7 @@ export const companyRoutes: RouteObject[] = [
   { path: ':moduleId/share-data-room', element: <ShareDataRoomPage /> },
   { path: 'company-select', element: <CompanySelectPage /> },
   { path: 'user-settings/*', element: <UserProfilePage /> },
+  { path: 'account-review', element: <AccountReviewPage /> },
   { path: 'teams', element: <TeamsPage /> },
   // The spec's /{product}-partners with our product slug (see WORKSPACE_PARTNERS_PATH).
   { path: 'charter-partners', element: <WorkspacePartnersPage /> },

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { useVerifyAccount } from '../shell/verify-account.tsx';
 import { useAddMember } from './queries.ts';
 
 type Props = {
@@ -21,6 +22,9 @@ export function InviteMemberModal({ companyId, opened, onClose, count, limit }: 
   const add = useAddMember(companyId);
   const { push } = useNotices();
   const [error, setError] = useState<string | null>(null);
+  // An account whose address is not verified may not invite: the refusal offers to verify it.
+  const [unverified, setUnverified] = useState(false);
+  const verifyAccount = useVerifyAccount();
   const form = useForm({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -30,6 +34,7 @@ export function InviteMemberModal({ companyId, opened, onClose, count, limit }: 
   const close = () => {
     form.reset();
     setError(null);
+    setUnverified(false);
     add.reset();
     onClose();
   };
@@ -54,6 +59,7 @@ export function InviteMemberModal({ companyId, opened, onClose, count, limit }: 
       onError: (failure) => {
         if (isApiError(failure) && Object.keys(failure.fields).length > 0) form.setErrors(failure.fields);
         else setError(errorMessage(failure, GENERIC_ERROR_PERSISTS));
+        setUnverified(isApiError(failure, 'UNVERIFIED_CONTACT'));
       },
     });
   };
@@ -68,7 +74,14 @@ export function InviteMemberModal({ companyId, opened, onClose, count, limit }: 
           </Text>
           {(full || error) && (
             <Alert color={full && !error ? 'yellow' : 'red'} role="alert">
-              {error ?? userLimitMessage(limit)}
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{error ?? userLimitMessage(limit)}</Text>
+                {unverified && (
+                  <Button size="xs" onClick={verifyAccount.verify} loading={verifyAccount.pending}>
+                    Verify your account
+                  </Button>
+                )}
+              </Stack>
             </Alert>
           )}
           <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />

@@ -99,7 +99,7 @@ export function MembersSection({ companyId, userId }: { companyId: number; userI
         )}
       </Group>
       <Paper withBorder radius="md">
-        <MembersTable members={list.users} manage={list.abilities.invite} busy={busy} {...actions} />
+        <MembersTable members={list.users} manage={list.abilities.manage} busy={busy} {...actions} />
       </Paper>
       <InviteMemberModal
         companyId={companyId}

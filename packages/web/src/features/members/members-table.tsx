@@ -13,7 +13,7 @@ export type MemberActions = {
 
 type Props = MemberActions & {
   members: MemberView[];
-  /** The caller manages members (the list's invite ability): the cabinet switch is theirs to turn. */
+  /** The caller manages members (the list's manage ability): the cabinet switch is theirs to turn. */
   manage: boolean;
   busy: boolean;
 };
@@ -97,10 +97,16 @@ export function MembersTable({ members, manage, busy, ...actions }: Props) {
                         Signatory
                       </Badge>
                     )}
-                    {member.pending && (
-                      <Badge size="xs" variant="light" color="yellow">
-                        Invited
+                    {member.suspended ? (
+                      <Badge size="xs" variant="light" color="red">
+                        Suspended
                       </Badge>
+                    ) : (
+                      !member.accepted && (
+                        <Badge size="xs" variant="light" color="yellow">
+                          Invited
+                        </Badge>
+                      )
                     )}
                   </Group>
                 </Table.Td>

@@ -4,9 +4,11 @@ import {
   type MembersList,
   type MemberView,
   userLimitMessage,
+  VERIFY_TO_SHARE,
 } from '@charter/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
 import type { Session } from '../../app/session-types.ts';
 import { fakeSession, renderAt } from '../shell/test-providers.tsx';
 import { SettingsPage } from './settings-page.tsx';
@@ -56,6 +58,8 @@ const member = (overrides: Partial<MemberView>): MemberView => ({
   is_signatory: false,
   filecabinet_access: true,
   pending: false,
+  accepted: true,
+  suspended: false,
   created_at: '2024-01-01T00:00:00.000Z',
   abilities: { change_role: true, remove: true, make_owner: true, make_signatory: true },
   ...overrides,
@@ -72,11 +76,11 @@ const list: MembersList = {
       is_owner: true,
       abilities: { change_role: false, remove: false, make_owner: false, make_signatory: true },
     }),
-    member({ pending: true }),
+    member({ pending: true, accepted: false }),
   ],
   user_limit: 2,
   count: 2,
-  abilities: { invite: true },
+  abilities: { invite: true, manage: true },
 };
 
 let admin = true;
@@ -89,6 +93,9 @@ beforeEach(() => {
     if (path === '/api/account/admin/settings/profile')
       return { id: 7, company_name: 'Acme, Inc.', logo_url: null };
     if (path === '/api/account/remove_user/2' && options.method === 'DELETE') return undefined;
+    if (path === '/api/account/admin/add_user')
+      throw new ApiError(403, { code: 'UNVERIFIED_CONTACT', message: VERIFY_TO_SHARE });
+    if (path === '/api/user/confirm/code/resend') return { message: 'sent' };
     throw new Error(`unexpected ${options.method ?? 'GET'} ${path}`);
   });
 });
@@ -139,6 +146,19 @@ describe('workspace settings', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Invite Member' }));
     expect(await screen.findByText(userLimitMessage(2))).toBeTruthy();
     expect(screen.getByText('2 of 2 members')).toBeTruthy();
+  });
+
+  it('refuses an invitation from an unverified account and offers to verify it', async () => {
+    list.user_limit = 5;
+    open('/c/7/settings/members');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Member' });
+    fireEvent.change(within(dialog).getByLabelText(/Email/), { target: { value: 'new@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await within(dialog).findByText(VERIFY_TO_SHARE)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify your account' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/register/confirm-email'));
+    list.user_limit = 2;
   });
 
   it('opens the profile by default with the workspace name', async () => {

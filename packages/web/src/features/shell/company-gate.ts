@@ -6,6 +6,8 @@ export const COMPANY_OPTIONAL_PAGES = [
   'dashboard',
   'investments',
   'lp-portal',
+  // The review of a taken-over account (features/account-review): about the user, not a workspace.
+  'account-review',
 ];
 
 /** The first path segment after /c/{companyId}/, or '' for the bare company path. */

@@ -4,7 +4,12 @@ import type { Session } from '../../app/session-types.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { fakeSession, renderAt } from './test-providers.tsx';
 
-const api = vi.hoisted(() => ({ apiFetch: vi.fn(async () => ({ message: 'ok' })) }));
+let toReview: unknown[] = [];
+const api = vi.hoisted(() => ({
+  apiFetch: vi.fn(async (path: string) =>
+    path === '/api/user/takeover' ? { items: toReview } : { message: 'ok' },
+  ),
+}));
 const push = vi.hoisted(() => vi.fn());
 let session: Session;
 vi.mock('../../api/client.ts', () => api);
@@ -15,6 +20,7 @@ const renderBell = () => renderAt('/c/5/home', '/c/:companyId/home', <Notificati
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
+  toReview = [];
   push.mockReset();
   api.apiFetch.mockClear();
 });
@@ -69,7 +75,9 @@ describe('NotificationsBell', () => {
             notices: [notice(9, 'Shared form "Intake" was submitted.', false), notice(8, 'Old one.', true)],
             unread: 1,
           }
-        : undefined) as never);
+        : path === '/api/user/takeover'
+          ? { items: toReview }
+          : undefined) as never);
     renderAt('/c/5/home', '/c/:companyId/home', <NotificationsBell companyId={5} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications: 1 new' }));
     const list = await screen.findByRole('list', { name: 'Notices' });
@@ -80,5 +88,22 @@ describe('NotificationsBell', () => {
     await waitFor(() => expect(location()).toBe('/c/5/workbench/2/3/9/overview'));
     expect(api.apiFetch).toHaveBeenCalledWith('/api/account/notice?limit=20', { accountId: 5 });
     expect(api.apiFetch).toHaveBeenCalledWith('/api/account/notice/9/read', { method: 'POST', accountId: 5 });
+  });
+
+  it('sends a user with things to review to the account review', async () => {
+    toReview = [{ id: 1 }];
+    session = fakeSession();
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications: 1 new' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Review your account' }));
+    await waitFor(() => expect(location()).toBe('/c/0/account-review'));
+  });
+
+  it('asks nothing about a review for staff acting as the user', async () => {
+    toReview = [{ id: 1 }];
+    session = fakeSession({ impersonatorId: 3 });
+    renderBell();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(api.apiFetch).not.toHaveBeenCalledWith('/api/user/takeover', expect.anything());
   });
 });

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useSession } from '../../app/session.tsx';
+import { ACCOUNT_REVIEW_PATH, useTakeoverReview } from '../account-review/queries.ts';
 import { useBellNotices, useReadNotices } from '../notices/api.ts';
 import { NoticeList } from '../notices/notice-list.tsx';
 import { useSendPasswordLink } from './queries.ts';
@@ -18,11 +19,12 @@ const FALLBACK_ERROR = GENERIC_ERROR_PERSISTS;
 export const bellLabel = (count: number) => (count > 0 ? `Notifications: ${count} new` : 'Notifications');
 
 /**
- * The bell lists what the user should still do (verify their email, set a password) and, in a workspace,
+ * The bell lists what the user should still do (verify their email, set a password, review what an
+ * earlier registration of their address set up: only a proven address has anything to review) and, in a workspace,
  * the notices kept for them there (outside activity on what they own), unread ones counted.
  */
 export function NotificationsBell({ companyId = 0 }: { companyId?: number }) {
-  const { user } = useSession();
+  const { user, impersonatorId } = useSession();
   const navigate = useNavigate();
   // Opening a notice goes to another page: the bell closes there (a new popover for each location).
   const { pathname } = useLocation();
@@ -36,7 +38,9 @@ export function NotificationsBell({ companyId = 0 }: { companyId?: number }) {
   const passwordLink = useSendPasswordLink();
   const unverified = user ? !user.email_verified : false;
   const noPassword = user ? !user.password_allowed : false;
-  const count = Number(unverified) + Number(noPassword) + unread;
+  const review = useTakeoverReview(Boolean(user?.email_verified) && impersonatorId === null);
+  const toReview = (review.data?.items.length ?? 0) > 0;
+  const count = Number(unverified) + Number(noPassword) + Number(toReview) + unread;
 
   const open = (notice: NoticeView) => {
     if (!notice.read) read.mutate(notice.id);
@@ -74,6 +78,13 @@ export function NotificationsBell({ companyId = 0 }: { companyId?: number }) {
             <Warning text={UNVERIFIED_TEXT}>
               <Button size="xs" onClick={verify} loading={verifying}>
                 Verify your account
+              </Button>
+            </Warning>
+          )}
+          {toReview && (
+            <Warning text="Things set up before you verified your email address wait for your review.">
+              <Button size="xs" onClick={() => navigate(ACCOUNT_REVIEW_PATH)}>
+                Review your account
               </Button>
             </Warning>
           )}

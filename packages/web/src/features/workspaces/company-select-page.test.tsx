@@ -111,4 +111,16 @@ describe('NewWorkspaceModal', () => {
     expect(session.switchAccount).toHaveBeenCalledWith(42);
     // Two pickers (suffix, purpose) in jsdom: slower than the default 5 s on a busy machine.
   }, 15_000);
+
+  it('offers staff acting as the user no way to add a workspace', async () => {
+    session = { ...fakeSession(), impersonatorId: 9 };
+    renderPage();
+    await screen.findByRole('article', { name: 'Acme, Inc.' });
+    expect(screen.queryByRole('button', { name: 'Add Workspace' })).toBeNull();
+    accounts = [];
+    cleanup();
+    renderPage();
+    expect(await screen.findByText('No workspaces yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add your first workspace' })).toBeNull();
+  });
 });

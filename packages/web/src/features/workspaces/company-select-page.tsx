@@ -19,7 +19,9 @@ const GENERIC_ERROR = GENERIC_ERROR_PERSISTS;
 
 /** /c/:companyId/company-select: the user's workspaces, to open one, make one default or add one. */
 export function CompanySelectPage() {
-  const { currentAccountId, switchAccount } = useSession();
+  const { currentAccountId, switchAccount, impersonatorId } = useSession();
+  // Staff acting as the user work in the one workspace they opened; they do not make new ones.
+  const canAdd = impersonatorId === null;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const notices = useNotices();
@@ -57,9 +59,11 @@ export function CompanySelectPage() {
           <PageTitle>Workspaces</PageTitle>
           <Text c="dimmed">Choose the workspace you want to work in.</Text>
         </Stack>
-        <Button leftSection={<IconPlus size={16} />} onClick={modal.open}>
-          Add Workspace
-        </Button>
+        {canAdd && (
+          <Button leftSection={<IconPlus size={16} />} onClick={modal.open}>
+            Add Workspace
+          </Button>
+        )}
       </Group>
       {all.length > SEARCH_THRESHOLD && (
         <TextInput
@@ -73,7 +77,7 @@ export function CompanySelectPage() {
       )}
       {accounts.isPending && <CardSkeletons />}
       {accounts.isError && <Text c="red">{errorMessage(accounts.error, GENERIC_ERROR)}</Text>}
-      {accounts.isSuccess && all.length === 0 && <WorkspacesEmpty onAdd={modal.open} />}
+      {accounts.isSuccess && all.length === 0 && <WorkspacesEmpty onAdd={canAdd ? modal.open : null} />}
       {accounts.isSuccess && all.length > 0 && shown.length === 0 && (
         <Text c="dimmed">No workspace matches “{query}”.</Text>
       )}
