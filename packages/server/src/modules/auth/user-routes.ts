@@ -2,6 +2,7 @@ import {
   confirmEmailParams,
   emailConfirmation,
   messageResponse,
+  noContent,
   remoteLoginBody,
   remoteLoginResponse,
   sessionUser,
@@ -12,6 +13,7 @@ import { clientInfo } from '../../http/request-info.ts';
 import { type App, authRateLimit, WRITES } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { confirmEmail } from './confirm-email.ts';
+import { endRemoteLogin } from './end-remote-login.ts';
 import { presentUser } from './presenters.ts';
 import { remoteLogin } from './remote-login.ts';
 import { resendConfirmationCode } from './resend-confirmation-code.ts';
@@ -62,6 +64,16 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
       const { user_id: userId, account_id: accountId, reason } = request.body;
       const result = await remoteLogin({ ctx, actor, userId, accountId, reason, ...clientInfo(request) });
       return result.body;
+    },
+  );
+
+  app.delete(
+    '/api/authn/session/remote',
+    { schema: { tags: ['authn'], response: { 204: noContent } } },
+    async (request, reply) => {
+      const actor = await authenticateUser(ctx, request);
+      await endRemoteLogin({ tx: ctx.db, actor });
+      return reply.status(204).send();
     },
   );
 }

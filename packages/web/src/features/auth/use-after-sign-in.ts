@@ -1,3 +1,4 @@
+import { isStaffConsolePath } from '@charter/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +14,10 @@ export function useAfterSignIn(): (preferred?: string | null) => Promise<void> {
     async (preferred?: string | null) => {
       const target =
         safeRedirect(params.get('redirect')) ?? preferred ?? (await resolveHomePath(queryClient));
-      navigate(target, { replace: true });
+      // The staff console is a page of its own (staff.html), not a route of this app: load it.
+      if (isStaffConsolePath(new URL(target, window.location.origin).pathname))
+        window.location.assign(target);
+      else navigate(target, { replace: true });
     },
     [navigate, queryClient, params],
   );
