@@ -43,7 +43,7 @@ export function UserMenu({ companyId, accountName, roleId }: Props) {
           <Text fz="xs" c="dimmed" mt={4} truncate>
             Viewing as {accountName ?? name}
           </Text>
-          <Group gap={4} mt={6}>
+          <Group gap={4} mt={6} data-testid="user-menu-plans">
             {plans.map((plan) => (
               <Badge key={plan} size="sm" variant="light">
                 {plan}
