@@ -39,6 +39,11 @@ test('an admin adds a test card, subscribes to the paid plan, adds and verifies 
   await expect(page.getByText('Payment Method Added.')).toBeVisible();
   await expect(methods(page).getByRole('row').filter({ hasText: 'Visa ····4242' })).toContainText('Default');
 
+  // The user menu names the workspace's plan: none yet, so the free one.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByTestId('user-menu-plans')).toHaveText('Free Basic');
+  await page.keyboard.press('Escape');
+
   // The plans modal from the top bar: preview the price, subscribe.
   await page.getByRole('link', { name: 'Upgrade Plan' }).click();
   const plans = page.getByRole('dialog', { name: 'Plans' });
@@ -51,6 +56,11 @@ test('an admin adds a test card, subscribes to the paid plan, adds and verifies 
   await expect(page.getByText('Subscribed!')).toBeVisible();
   await expect(plans).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/c/${accountId}/settings/billing$`));
+  // The user menu now names the plan subscribed to, at once, not "Free Basic".
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByTestId('user-menu-plans')).toHaveText('Starter');
+  await shot(page, 'user-menu-plan');
+  await page.keyboard.press('Escape');
 
   // A bank account by micro-deposits: new (awaiting verification), then verified with the two amounts.
   await page.getByRole('button', { name: 'Add Bank Account' }).click();

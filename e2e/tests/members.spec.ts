@@ -79,12 +79,19 @@ test('an admin invites a colleague, who sets up sign-in from the email and works
   await expect(colleague.getByRole('heading', { name: 'Set up your sign-in' })).toBeVisible();
   await passwordBox(colleague, 'Password').fill(password);
   await colleague.getByRole('button', { name: 'Set Password' }).click();
-  await expect(colleague).toHaveURL(/\/login$/);
-  await loginWithPassword(colleague, email, password);
-  // The invited workspace is their first, so they land in it.
+  // Choosing the password signs them in: no second login. The invited workspace is their first, so
+  // they land in it.
   await expect(colleague).toHaveURL(new RegExp(`/c/${companyId}/home`));
+  await expect(colleague.getByRole('button', { name: 'User menu' })).toBeVisible();
 
-  // A member is no admin: settings warn and send them to the workspaces page.
+  // A member is no admin: no Account entry or workspace settings are offered to them ...
+  await expect(colleague.getByRole('link', { name: 'Workflows' })).toBeVisible();
+  await expect(colleague.getByRole('link', { name: 'Account' })).toHaveCount(0);
+  await colleague.getByRole('button', { name: 'User menu' }).click();
+  await expect(colleague.getByRole('menuitem', { name: 'View User Profile' })).toBeVisible();
+  await expect(colleague.getByRole('menuitem', { name: 'View Workspace Settings' })).toHaveCount(0);
+  await colleague.keyboard.press('Escape');
+  // ... and settings opened by their address warn and send them to the workspaces page.
   await colleague.goto(`/c/${companyId}/settings/members`);
   await expect(colleague.getByText(ADMIN_WARNING)).toBeVisible();
   await expect(colleague).toHaveURL(/\/c\/0\/company-select/);

@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { dataDir } from '../playwright.config.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { STAFF_EMAIL, STAFF_PASSWORD } from '../support/staff.ts';
-import { choose, loginWithPassword, snap } from '../support/ui.ts';
+import { choose, loginWithPassword, passwordBox, snap } from '../support/ui.ts';
 
 const basic = (email: string, password: string) =>
   `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
@@ -92,16 +92,99 @@ test('staff find a user, log in as them with a reason, and see the impersonation
   await expect(page.getByRole('button', { name: 'Add Workspace' })).toHaveCount(0);
   await snap(page, 'staff-impersonating-no-add-workspace');
 
-  // Acting as the customer, the console is closed.
-  await page.goto('/staff');
-  await expect(page.getByRole('heading', { name: 'The staff console is not available' })).toBeVisible();
-  await snap(page, 'staff-console-while-impersonating');
-  // Logging out ends the remote login; the staff member signs in as themselves again.
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await signInAsStaff(page);
-  await page.goto('/staff');
+  // Acting as the customer, staff may not change how the customer signs in: nothing of it is offered.
+  await page.goto(`/c/${accountId}/user-settings`);
+  await expect(page.getByRole('heading', { name: 'Email Addresses' })).toBeVisible();
+  await expect(
+    page.getByText('Only the user can change their password, emails and sign-in methods.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add Email' })).toHaveCount(0);
+  await snap(page, 'staff-impersonating-profile');
+
+  // The notice's way back ends the remote login and opens the console as the staff member, no sign-in.
+  await notice.getByRole('button', { name: 'Back to staff console' }).click();
+  await expect(page).toHaveURL(/\/staff\/users$/);
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  // The remote login is over: the workspace app is the staff member's own again, with no notice.
+  await page.goto('/c/0/company-select');
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: IMPERSONATION_PREFIX.trim() })).toHaveCount(0);
+});
+
+test('/staff opened signed out asks for a sign-in and comes back to the console', async ({ page }) => {
+  await page.goto('/staff');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fstaff/);
+  // Signed in on that very page (loginWithPassword would open a bare /login).
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await passwordBox(page).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/staff\/users$/);
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+});
+
+test('staff make a workspace restricted, and its Workflows page lists the workflows of modules 4 and 5', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = `restricted-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'customer password 1';
+  const registered = await request.post('/api/authn/session/credentials', {
+    headers: { authorization: basic(email, password) },
+    data: {
+      email,
+      password,
+      first_name: 'Remy',
+      family_name: 'Restricted',
+      create: true,
+      tos: true,
+      company: {
+        company_name: `Restricted ${randomUUID().slice(0, 6)}, Inc.`,
+        features: [{ feature_type_id: 881, value: 'For-profit Company' }],
+      },
+    },
+  });
+  expect(registered.status()).toBe(201);
+
+  await signInAsStaff(page);
+  const found = await page.request.get(`/api/staff/users?q=${encodeURIComponent(email)}`);
+  const [user] = (await found.json()).items as { id: number }[];
+  const detail = (await (await page.request.get(`/api/staff/users/${user.id}`)).json()) as {
+    memberships: { account_id: number }[];
+  };
+  const accountId = detail.memberships[0].account_id;
+  await page.goto(`/staff/workspaces/${accountId}`);
+  const restricted = page.getByRole('switch', { name: 'Restricted workspace (role 3)' });
+  await expect(restricted).not.toBeChecked();
+  await restricted.click();
+  await expect(restricted).toBeChecked();
+  await expect(page.getByText(`Workspace ${accountId} · role 3`)).toBeVisible();
+  await snap(page, 'staff-workspace-restricted');
+  await expectAccessible(page, 'staff workspace');
+  // It holds: the console reads it back from the server.
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Restricted workspace (role 3)' })).toBeChecked();
+
+  // The customer's Workflows page opens on an area that has workflows: those of modules 4 and 5.
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  await loginWithPassword(customer, email, password);
+  await expect(customer).toHaveURL(new RegExp(`/c/${accountId}/`));
+  await customer.goto(`/c/${accountId}/workflows`);
+  await expect(customer.getByRole('tab', { name: 'Customers & Partners' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(customer.getByText('Customer Services Agreement')).toBeVisible();
+  await snap(customer, 'workflows-restricted');
+  await customer.getByRole('tab', { name: 'Other' }).click();
+  await expect(customer.getByText('Consulting Agreement')).toBeVisible();
+  await customer.getByRole('tab', { name: 'Entity' }).click();
+  await expect(customer.getByText('No workflows in Entity. Try another area.')).toBeVisible();
+  await expect(customer.getByText('Form a Delaware Corporation')).toHaveCount(0);
+  await context.close();
 });
 
 test('the console lists the audit log, jobs, brands and partners, and creates a brand and a partner', async ({
@@ -178,6 +261,14 @@ test('/remote-login opened directly asks for the reason first', async ({ page })
   await page.getByRole('button', { name: 'Log in as user' }).click();
   await expect(page).toHaveURL(new RegExp(`/c/${accountId}/home$`));
   await expect(page.getByRole('status').filter({ hasText: IMPERSONATION_PREFIX.trim() })).toBeVisible();
+
+  // Acting as the user, the console is closed; its way back ends the remote login and opens it as staff.
+  await page.goto('/staff');
+  await expect(page.getByRole('heading', { name: 'The staff console is not available' })).toBeVisible();
+  await snap(page, 'staff-console-while-impersonating');
+  await page.getByRole('button', { name: 'Back to staff console' }).click();
+  await expect(page).toHaveURL(/\/staff\/users$/);
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
 });
 
 test('the console is not available to users who are not staff', async ({ page }) => {

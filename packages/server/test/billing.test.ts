@@ -246,6 +246,8 @@ describe('plans and subscriptions', () => {
       catalogue: 'standard',
     });
     expect(before.body.plans[0].priceValue).toBe(0);
+    // The user menu's plan list: none yet (shown as 'Free Basic'), and it follows the subscription.
+    expect((await call(owner, 'GET', '/api/account/me')).body.subscriptions).toEqual([]);
 
     const preview = await call(owner, 'GET', '/api/account/admin/bundle/starter_annual/preview');
     expect(preview.status).toBe(200);
@@ -273,6 +275,9 @@ describe('plans and subscriptions', () => {
 
     const after = await call(owner, 'GET', '/api/account/v3/billing/customer');
     expect(after.body).toMatchObject({ active_plan_slug: 'starter_annual', active_plan_index: 1 });
+    const member = await joinedMember(t, owner);
+    for (const who of [owner, member])
+      expect((await call(who, 'GET', '/api/account/me')).body.subscriptions).toEqual(['Starter']);
     const twice = await call(owner, 'POST', '/api/account/admin/bundle/starter_annual', {});
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(BILLING_MESSAGES.alreadySubscribed);

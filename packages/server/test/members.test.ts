@@ -230,6 +230,20 @@ describe('inviting people', () => {
       payload: { code: link?.[2], password: NEW_PASSWORD },
     });
     expect(reset.statusCode).toBe(200);
+    // Setting the first password signs the invitee in (id_token and session cookie), as the magic link does.
+    expect(reset.json()).toMatchObject({
+      id_token: expect.any(String),
+      user: { email, email_verified: true },
+    });
+    const session = reset.cookies.find((c) => c.name === 'charter_session');
+    expect(session?.httpOnly).toBe(true);
+    const byCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/id_token',
+      cookies: { charter_session: session?.value ?? '' },
+      headers: { origin: t.config.publicUrl.replace(/\/$/, '') },
+    });
+    expect(byCookie.statusCode).toBe(200);
 
     const { idToken } = await login(t, email, NEW_PASSWORD);
     const mine = await t.app.inject({

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,6 +186,32 @@ describe('partner SSO settings: GET, PUT and DELETE /api/user/partner/{partnerId
       oidcClientId: null,
       oidcClientSecret: null,
     });
+  });
+
+  it('refuses an issuer whose discovery document sends the server to a private address, saving nothing', async () => {
+    // A real issuer's document with its token endpoint moved to the cloud metadata address.
+    const discovery = await fetch(`${crm.issuer}/.well-known/openid-configuration`);
+    const document = (await discovery.json()) as Record<string, unknown>;
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ...document, issuer, token_endpoint: 'http://169.254.169.254/latest' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const refused = await configure(admin, { issuer });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: {
+          fields: {
+            issuer: `The OpenID configuration of ${issuer} names an endpoint that is not a public https address`,
+          },
+        },
+      });
+      expect((await partnerRow()).oidcIssuer).toBeNull();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('lets a partner admin configure it; the secret is write-only and kept when omitted; audited without it', async () => {

@@ -61,7 +61,9 @@ describe('forgot and reset password', () => {
 
     const ok = await reset(code, NEW_PASSWORD);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().message).toBe('Your password has been successfully changed.');
+    // A reset of an existing password signs nobody in: the owner signs in with the new one.
+    expect(ok.json()).toEqual({ message: 'Your password has been successfully changed.' });
+    expect(ok.cookies.find((c) => c.name === 'charter_session')).toBeUndefined();
 
     const credentials = (password: string) =>
       t.app.inject({

@@ -69,3 +69,54 @@ describe('POST /api/authn/session/remote', () => {
     ).toBe(403);
   });
 });
+
+describe('DELETE /api/authn/session/remote (back to the staff console)', () => {
+  const end = (headers: Record<string, string>, cookies: Record<string, string> = {}) =>
+    t.app.inject({ method: 'DELETE', url: '/api/authn/session/remote', headers, cookies });
+
+  it('needs a signed-in user, and ends only a remote login', async () => {
+    expect((await end({})).statusCode).toBe(401);
+    const me = await signedIn(t);
+    const refused = await end({ authorization: me.bearer });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This session is not a remote login');
+    const still = await t.app.inject({ url: '/api/user/me', headers: { authorization: me.bearer } });
+    expect(still.statusCode).toBe(200);
+  });
+
+  it("ends the remote login's session, keeps the staff member's own cookie and session, audited", async () => {
+    const staff = await signedIn(t, { staff: true });
+    const target = await signedIn(t);
+    const origin = t.config.publicUrl.replace(/\/$/, '');
+    // The staff member's browser holds their own session cookie.
+    const { cookie } = staff;
+    const res = await remote(staff.bearer, { user_id: target.user.id, account_id: target.account!.id });
+    const { id_token } = res.json();
+
+    const ended = await end({ authorization: `Bearer ${id_token}`, origin }, { charter_session: cookie });
+    expect(ended.statusCode).toBe(204);
+    expect(ended.cookies.find((c) => c.name === 'charter_session')).toBeUndefined();
+    const gone = await t.app.inject({
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${id_token}` },
+    });
+    expect(gone.json().code).toBe('E_SESSION_INVALID');
+    // The staff member's own session still answers, as themselves.
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/authn/session/id_token',
+      cookies: { charter_session: cookie },
+      headers: { origin },
+    });
+    expect(back.statusCode).toBe(200);
+    const me = await t.app.inject({
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${back.json().id_token}` },
+    });
+    expect(me.json()).toMatchObject({ id: staff.user.id, impersonator_id: null, is_staff: true });
+    const audited = await t.ctx.db.select().from(auditLog).where(eq(auditLog.impersonatorId, staff.user.id));
+    expect(audited.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['remote_login', 'impersonated_request']),
+    );
+  });
+});

@@ -83,7 +83,7 @@ describe('every /api/staff route', () => {
           url: url.replace(/\{\w+\}/g, '1'),
         })),
       );
-    expect(routes.length).toBe(14);
+    expect(routes.length).toBe(15);
     const member = await signedIn(t);
     const impersonated = await remoteLogin(await signedIn(t));
     for (const { method, url } of routes) {
@@ -165,6 +165,40 @@ describe('finding users and workspaces', () => {
     const second = (await asStaff('GET', `/api/staff/users?q=${prefix}&page=2`)).json();
     expect([first.total, first.items.length, second.items.length, first.page_size]).toEqual([27, 25, 2, 25]);
     expect((await asStaff('GET', '/api/staff/users?page=0')).statusCode).toBe(400);
+  });
+});
+
+describe('restricted (role 3) workspaces: PUT /api/staff/accounts/{id}/restricted', () => {
+  it('lets staff make a workspace restricted and ordinary again, audited; its members see it at once', async () => {
+    const owner = await signedIn(t);
+    const id = owner.account!.id;
+    const put = (restricted: unknown, who = staff.bearer, account = id) =>
+      call(who, 'PUT', `/api/staff/accounts/${account}/restricted`, { restricted });
+    const meRole = async () =>
+      (await call(owner.accountBearer, 'GET', '/api/account/me')).json().account.role_id as number;
+    expect(await meRole()).toBe(1);
+
+    expect((await put('yes')).statusCode).toBe(400);
+    expect((await put(true, staff.bearer, 999_999)).statusCode).toBe(404);
+    const denied = await put(true, owner.bearer);
+    expect(denied.statusCode).toBe(403);
+    expect(await meRole()).toBe(1);
+
+    const made = await put(true);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ id, role_id: 3 });
+    expect(await meRole()).toBe(3);
+    // The same again changes nothing and records nothing more.
+    expect((await put(true)).json().role_id).toBe(3);
+    expect((await put(false)).json().role_id).toBe(1);
+    expect(await meRole()).toBe(1);
+    const rows = (await t.ctx.db.select().from(auditLog).where(eq(auditLog.accountId, id))).filter((r) =>
+      r.action.startsWith('account_'),
+    );
+    expect(rows.map((r) => [r.action, r.actorUserId, r.target])).toEqual([
+      ['account_restricted', staff.user.id, { account_id: id, role_id: 3, previous_role_id: 1 }],
+      ['account_unrestricted', staff.user.id, { account_id: id, role_id: 1, previous_role_id: 3 }],
+    ]);
   });
 });
 

@@ -61,5 +61,10 @@ export const accountMe = z.object({
     impersonator_id: z.number().nullable(),
   }),
   abilities: accountAbilities,
+  /**
+   * The plan names of the workspace's active subscriptions, newest first, as billing names them (the user
+   * menu's list, spec 1 §2; empty when there is none, which the menu shows as 'Free Basic').
+   */
+  subscriptions: z.array(z.string()),
 });
 export type AccountMe = z.infer<typeof accountMe>;

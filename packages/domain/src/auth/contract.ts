@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int32, rowIdParam } from '../contract/common.ts';
+import { messageResponse } from '../contract/responses.ts';
 import { REMOTE_LOGIN_REASON_MAX, REMOTE_LOGIN_REASON_REQUIRED } from '../staff/contract.ts';
 
 /**
@@ -113,6 +114,16 @@ export type IdTokenResponse = z.infer<typeof idTokenResponse>;
 /** POST /api/authn/session/credentials with a password (200). */
 export const signInResponse = idTokenResponse.extend({ user: sessionUser });
 export type SignInResponse = z.infer<typeof signInResponse>;
+
+/**
+ * POST /api/public/user/password/reset/: the message, and, when the link set the account's first password
+ * (an invitation's, or a first password asked for by mail), the sign-in it opened (a session cookie too).
+ */
+export const resetPasswordResponse = messageResponse.extend({
+  id_token: z.string().optional(),
+  user: sessionUser.optional(),
+});
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
 /** POST /api/authn/session/credentials with `create` (201): and the workspace made with it, if asked. */
 export const registrationResponse = signInResponse.extend({ account_id: z.number().nullable() });

@@ -76,6 +76,13 @@ export const staffAccountMember = z.object({
 export const staffAccountDetail = staffAccountView.extend({ members: z.array(staffAccountMember) });
 export type StaffAccountDetail = z.infer<typeof staffAccountDetail>;
 
+/**
+ * PUT /api/staff/accounts/{id}/restricted: a restricted (role 3) workspace sees only modules 4 and 5
+ * (spec 1 §6); only staff make one, or make it an ordinary workspace (role 1) again.
+ */
+export const staffRestrictedBody = z.object({ restricted: z.boolean() });
+export type StaffRestrictedBody = z.infer<typeof staffRestrictedBody>;
+
 /** GET /api/staff/audit: newest first. */
 export const staffAuditQuery = z.object({
   action: z.string().trim().max(100).optional(),

@@ -20,12 +20,13 @@ const MAX_VERIFIED = 10_000;
 
 /**
  * `oidc` marks the short-lived state of a sign-in with an OIDC issuer, `report_file` a link to one file of
- * one shared report for one user (modules/reports/report-file-links.ts); neither is accepted as a user token.
+ * one shared report for one user (modules/reports/report-file-links.ts), `device` a browser that has signed in
+ * to one account with its password (modules/auth/password-attempts.ts); none is accepted as a user token.
  */
 export type TokenClaims = Record<string, unknown> & {
   sid: string;
   sub: string;
-  typ: 'id' | 'access' | 'oidc' | 'report_file';
+  typ: 'id' | 'access' | 'oidc' | 'report_file' | 'device';
 };
 
 export type TokenService = {

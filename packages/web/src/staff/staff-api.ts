@@ -138,3 +138,16 @@ export async function logInAs(userId: number, accountId: number, reason: string)
   setCurrentAccountId(answer.account_id);
   window.location.assign(`/c/${answer.account_id}/home`);
 }
+
+/** Makes a workspace restricted (role 3: modules 4 and 5 only) or ordinary again. */
+export function useSetRestricted(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (restricted: boolean) =>
+      staffSend<StaffAccountDetail>('PUT', `/api/staff/accounts/${id}/restricted`, { restricted }),
+    onSuccess: (detail) => {
+      client.setQueryData(['staff', 'account', id], detail);
+      return client.invalidateQueries({ queryKey: ['staff', 'accounts'] });
+    },
+  });
+}

@@ -1,9 +1,8 @@
 import { Anchor, Center, Loader, MantineProvider, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { apiFetch } from '../api/client.ts';
-import { clearStoredTokens, setCurrentAccountId } from '../api/token-storage.ts';
+import { backToStaffConsole } from '../api/end-remote-login.ts';
 import { lazyPage } from '../app/lazy-page.ts';
 import { createQueryClient } from '../app/query-client.ts';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
@@ -21,12 +20,13 @@ const PartnersPage = lazyPage(() => import('./pages/partners-page.tsx').then((m)
 
 export const NOT_AVAILABLE = 'The staff console is not available';
 
-/** Ends the session the browser holds (a remote login's, here) and goes to the login page. */
-async function endSession() {
-  await apiFetch('/api/authn/session', { method: 'DELETE', auth: 'id' }).catch(() => undefined);
-  clearStoredTokens();
-  setCurrentAccountId(null);
-  window.location.assign('/login');
+/** Signed out: the login page, which comes back here (this very page) after sign-in. */
+function ToLogin() {
+  useEffect(() => {
+    const here = `${window.location.pathname}${window.location.search}`;
+    window.location.replace(`/login?${new URLSearchParams({ redirect: here })}`);
+  }, []);
+  return <Waiting />;
 }
 
 function Waiting() {
@@ -53,23 +53,17 @@ function Message({ title, children }: { title: string; children: React.ReactNode
 function Console() {
   const session = useStaffSession();
   if (session.status === 'loading') return <Waiting />;
-  if (session.status === 'anonymous') {
-    return (
-      <Message title="Staff console">
-        Please <Anchor href="/login">log in</Anchor> with your staff account, then come back to /staff.
-      </Message>
-    );
-  }
+  if (session.status === 'anonymous') return <ToLogin />;
   if (session.status === 'denied') {
     return (
       <Message title={NOT_AVAILABLE}>
         {session.me.impersonator_id !== null ? (
           <>
             You are logged in as another user.{' '}
-            <Anchor component="button" onClick={() => void endSession()}>
-              Log out
-            </Anchor>
-            , then log in as yourself to use the staff console.
+            <Anchor component="button" onClick={() => void backToStaffConsole()}>
+              Back to staff console
+            </Anchor>{' '}
+            ends that and opens the console as yourself.
           </>
         ) : (
           <>

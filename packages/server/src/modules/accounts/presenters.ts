@@ -24,30 +24,20 @@ export function presentAccount(account: Account, membership: Membership, feature
   };
 }
 
-/**
- * `GET /api/account/me`: who is signed in, in which workspace, and what the shell may offer. Worked out
- * once per actor: a cached token's actor is the same object until a write or its few seconds end it,
- * and the web app asks for this on every page.
- */
-const meOf = new WeakMap<MemberActor, AccountMe>();
-
-export function presentMe(actor: MemberActor): AccountMe {
-  let me = meOf.get(actor);
-  if (!me) {
-    me = {
-      account: presentAccount(actor.account, actor.membership, actor.features),
-      user: {
-        id: actor.userId,
-        email: actor.user.email,
-        first_name: actor.user.firstName,
-        family_name: actor.user.familyName,
-        is_admin: actor.isAdmin,
-        filecabinet_access: actor.membership.filecabinetAccess,
-        impersonator_id: actor.impersonatorId,
-      },
-      abilities: accountAbilities(actor),
-    };
-    meOf.set(actor, me);
-  }
-  return me;
+/** `GET /api/account/me`: who is signed in, in which workspace, what the shell may offer, and the plans. */
+export function presentMe(actor: MemberActor, subscriptions: string[]): AccountMe {
+  return {
+    account: presentAccount(actor.account, actor.membership, actor.features),
+    user: {
+      id: actor.userId,
+      email: actor.user.email,
+      first_name: actor.user.firstName,
+      family_name: actor.user.familyName,
+      is_admin: actor.isAdmin,
+      filecabinet_access: actor.membership.filecabinetAccess,
+      impersonator_id: actor.impersonatorId,
+    },
+    abilities: accountAbilities(actor),
+    subscriptions,
+  };
 }

@@ -12,8 +12,9 @@ import { authenticateAccount, authenticateUser } from '../../http/authenticate.t
 import type { App } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { createWorkspace } from './create-account.ts';
+import { getMe } from './get-me.ts';
 import { listAccounts } from './list-accounts.ts';
-import { presentAccount, presentMe } from './presenters.ts';
+import { presentAccount } from './presenters.ts';
 import { setPreferredAccount } from './set-preference.ts';
 
 export async function accountRoutes(app: App, ctx: AppContext) {
@@ -60,6 +61,6 @@ export async function accountRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/account/me',
     { schema: { tags: ['account'], response: { 200: accountMe } } },
-    async (request) => presentMe(await authenticateAccount(ctx, request)),
+    async (request) => getMe({ tx: ctx.db, actor: await authenticateAccount(ctx, request) }),
   );
 }

@@ -7,8 +7,10 @@ import {
   messageResponse,
   passwordStrength,
   resetPasswordBody,
+  resetPasswordResponse,
 } from '@charter/domain';
 import type { AppContext } from '../../context.ts';
+import { clientInfo, setSessionCookie } from '../../http/request-info.ts';
 import { type App, authRateLimit } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { partnerSignInButtonOf } from '../partner-sso/partner-provider.ts';
@@ -70,9 +72,12 @@ export async function publicAuthRoutes(app: App, ctx: AppContext) {
     '/api/public/user/password/reset/',
     {
       config: limit,
-      schema: { tags: ['public'], body: resetPasswordBody, response: { 200: messageResponse } },
+      schema: { tags: ['public'], body: resetPasswordBody, response: { 200: resetPasswordResponse } },
     },
-    async (request) =>
-      resetPassword({ db: ctx.db, code: request.body.code, password: request.body.password }),
+    async (request, reply) => {
+      const { cookie, ...answer } = await resetPassword({ ctx, ...request.body, ...clientInfo(request) });
+      if (cookie) setSessionCookie(ctx, reply, cookie);
+      return answer;
+    },
   );
 }

@@ -17,7 +17,6 @@ import {
   signInResponse,
 } from '@charter/domain';
 import type { AppContext } from '../../context.ts';
-import { createAttemptLimiter } from '../../http/attempt-limiter.ts';
 import { authenticateUser } from '../../http/authenticate.ts';
 import { invalid } from '../../http/errors.ts';
 import { clearSessionCookie, clientInfo, setSessionCookie } from '../../http/request-info.ts';
@@ -28,6 +27,7 @@ import { challengeStatus } from './challenge-status.ts';
 import { deleteChallenge } from './delete-challenge.ts';
 import { issueAccessTokenFor } from './issue-access-token-for.ts';
 import { loginWithCredentials } from './login-with-credentials.ts';
+import { createPasswordAttempts } from './password-attempts.ts';
 import { redeemChallenge } from './redeem-challenge.ts';
 import { refreshIdToken } from './refresh-id-token.ts';
 import { registerUser } from './register-user.ts';
@@ -36,8 +36,9 @@ import { signOut } from './sign-out.ts';
 
 export async function authRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
-  // Password guessing against one email from many addresses is limited too, before any hashing.
-  const perEmail = createAttemptLimiter(ctx.config.authEmailAttempts, 15 * 60_000);
+  // Password guessing against one account from many addresses is limited too, before any hashing, by
+  // client: a known browser of the account has a budget of its own, strangers share one.
+  const attempts = createPasswordAttempts(ctx);
 
   app.post(
     '/api/authn/session/credentials',
@@ -63,9 +64,9 @@ export async function authRoutes(app: App, ctx: AppContext) {
         return reply.status(201).send(result.body);
       }
       if (!basic?.email || !basic.password) throw invalid({ password: 'Password required' });
-      perEmail.hit(basic.email.toLowerCase());
+      const spent = await attempts.spend(request, basic.email);
       const result = await loginWithCredentials({ ctx, ...basic, ...clientInfo(request) });
-      perEmail.clear(basic.email.toLowerCase());
+      await attempts.succeeded(reply, spent);
       setSessionCookie(ctx, reply, result.cookie);
       return result.body;
     },

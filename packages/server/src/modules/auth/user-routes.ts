@@ -3,6 +3,7 @@ import {
   emailConfirmation,
   idParams,
   messageResponse,
+  noContent,
   remoteLoginBody,
   remoteLoginResponse,
   sessionUser,
@@ -16,6 +17,7 @@ import { type App, authRateLimit, WRITES } from '../../http/types.ts';
 import { mailBrandFor } from '../brand/mail-brand.ts';
 import { confirmEmail } from './confirm-email.ts';
 import { decideTakeoverItem } from './decide-takeover-item.ts';
+import { endRemoteLogin } from './end-remote-login.ts';
 import { presentUser } from './presenters.ts';
 import { remoteLogin } from './remote-login.ts';
 import { resendConfirmationCode } from './resend-confirmation-code.ts';
@@ -95,6 +97,16 @@ export async function userAuthRoutes(app: App, ctx: AppContext) {
       const { id } = request.params;
       const { decision } = request.body;
       return ctx.db.transaction((tx) => decideTakeoverItem({ tx, actor, id, decision, ip: request.ip }));
+    },
+  );
+
+  app.delete(
+    '/api/authn/session/remote',
+    { schema: { tags: ['authn'], response: { 204: noContent } } },
+    async (request, reply) => {
+      const actor = await authenticateUser(ctx, request);
+      await endRemoteLogin({ tx: ctx.db, actor });
+      return reply.status(204).send();
     },
   );
 }

@@ -1,37 +1,16 @@
 import { isIP } from 'node:net';
+import { bareHost, isPublicAddress, type Lookup, resolvePublicHost } from './public-address.ts';
 
 /** Plain http is allowed only for an issuer on this machine (the test provider). */
 export function isLoopbackHttp(issuer: URL) {
   return issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
 }
 
-/** Addresses of this machine or its private networks, by their literal form (no DNS is asked). */
+/** Names of this machine or its networks, and literal addresses that are not public (no DNS is asked). */
 function isInternalHost(hostname: string) {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = bareHost(hostname).toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return true;
-  const family = isIP(host);
-  if (family === 4) {
-    const [a, b] = host.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (family === 6) {
-    return (
-      host === '::' ||
-      host === '::1' ||
-      /^f[cd]/.test(host) ||
-      /^fe[89ab]/.test(host) ||
-      host.startsWith('::ffff:')
-    );
-  }
-  return false;
+  return isIP(host) !== 0 && !isPublicAddress(host, false);
 }
 
 /**
@@ -44,4 +23,17 @@ export function isAllowedIssuerUrl(value: string, allowLoopback: boolean) {
   if (url.username || url.password || url.hash) return false;
   if (allowLoopback && isLoopbackHttp(url)) return true;
   return url.protocol === 'https:' && !isInternalHost(url.hostname);
+}
+
+/**
+ * The same, and the name resolved now: every address it answers must be public, so a public-looking name
+ * pointing at this machine or a private network is refused. Checks an issuer and each endpoint its
+ * discovery document names.
+ */
+export async function isPublicServerUrl(value: string, allowLoopback: boolean, lookup: Lookup) {
+  if (!isAllowedIssuerUrl(value, allowLoopback)) return false;
+  return resolvePublicHost(new URL(value).hostname, allowLoopback, lookup).then(
+    () => true,
+    () => false,
+  );
 }

@@ -12,10 +12,21 @@ import { presentPartnerSso } from './presenters.ts';
 
 export const issuerUnreachable = (issuer: string) =>
   `Could not read the OpenID configuration of ${issuer} with this client`;
+export const issuerNotPublic = (issuer: string) => `${issuer} does not resolve to a public address`;
+export const endpointNotPublic = (issuer: string) =>
+  `The OpenID configuration of ${issuer} names an endpoint that is not a public https address`;
+
+const checkMessages = {
+  issuer_not_public: issuerNotPublic,
+  endpoint_not_public: endpointNotPublic,
+  unreachable: issuerUnreachable,
+};
 
 /**
  * Saves a partner's issuer, client and button label, after fetching the issuer's discovery document
  * (outside any transaction: it is a network call), so a typo is reported and nothing is saved. The
+ * issuer and the endpoints its document names must resolve to public addresses: the server fetches them,
+ * and a partner's admin must not make it reach this machine or its private networks. The
  * secret is write-only: omitted, the saved one is kept. Audited without the secret.
  */
 export async function configurePartnerSso({
@@ -40,7 +51,8 @@ export async function configurePartnerSso({
   const clientSecret = input.client_secret ?? before.partner.oidcClientSecret;
   if (!clientSecret) throw invalid({ client_secret: PARTNER_SSO_MESSAGES.clientSecretRequired });
   const settings = { issuer: input.issuer, clientId: input.client_id, clientSecret };
-  if (!(await checkIssuer(settings))) throw invalid({ issuer: issuerUnreachable(input.issuer) });
+  const check = await checkIssuer({ ...settings, guard: { allowLoopback } });
+  if (check !== 'ok') throw invalid({ issuer: checkMessages[check](input.issuer) });
 
   return db.transaction(async (tx) => {
     const loaded = await loadPartnerForSso(tx, actor, partnerId, true);

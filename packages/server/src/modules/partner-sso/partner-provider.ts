@@ -40,12 +40,16 @@ export const PARTNER_ISSUER: IssuerTrust = {
   verifiesNewEmails: false,
 };
 
-/** The partner's issuer as an OIDC provider; its state cookie names the partner, issuer and client. */
-export function partnerProvider(partner: PartnerRow, brand: BrandRow): OidcProvider {
+/**
+ * The partner's issuer as an OIDC provider; its state cookie names the partner, issuer and client. It is
+ * guarded at every use as when it was saved (public addresses only), since its name may resolve elsewhere now.
+ */
+export function partnerProvider(partner: PartnerRow, brand: BrandRow, allowLoopback: boolean): OidcProvider {
   const settings = {
     issuer: partner.oidcIssuer ?? '',
     clientId: partner.oidcClientId ?? '',
     clientSecret: partner.oidcClientSecret ?? '',
+    guard: { allowLoopback },
   };
   return {
     key: JSON.stringify(['partner', partner.id, settings.issuer, settings.clientId]),

@@ -26,7 +26,7 @@ export const PARTNER_SSO_UNAVAILABLE = 'Sign-in with this partner is not availab
 async function providerFor(ctx: AppContext, request: FastifyRequest, slug: string) {
   const found = await findSsoPartnerAtHost(ctx.db, request.headers.host, slug);
   if (!found) throw notFound(PARTNER_SSO_UNAVAILABLE);
-  return partnerProvider(found.partner, found.brand);
+  return partnerProvider(found.partner, found.brand, ctx.config.oidcAllowLoopback);
 }
 
 /**

@@ -30,7 +30,7 @@ export async function startPartnerLink(input: {
   if (!(await findPartnerMember(ctx.db, found.partner.id, actor.userId))) {
     throw new AppError('FORBIDDEN', PARTNER_LINK_TEAM_ONLY);
   }
-  const provider = partnerProvider(found.partner, found.brand);
+  const provider = partnerProvider(found.partner, found.brand, ctx.config.oidcAllowLoopback);
   try {
     return await startLinking(ctx, input.reply, provider, input.redirect, {
       userId: actor.userId,

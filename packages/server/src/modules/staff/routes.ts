@@ -4,6 +4,7 @@ import {
   staffAccountPage,
   staffAuditPage,
   staffAuditQuery,
+  staffRestrictedBody,
   staffSearchQuery,
   staffUserDetail,
   staffUserPage,
@@ -17,6 +18,7 @@ import { listAudit } from './list-audit.ts';
 import { platformRoutes } from './platform-routes.ts';
 import { searchAccounts } from './search-accounts.ts';
 import { searchUsers } from './search-users.ts';
+import { setAccountRestricted } from './set-account-restricted.ts';
 
 /** /api/staff/*: the staff console's people (users, workspaces, the audit log). */
 export async function staffRoutes(root: App, ctx: AppContext) {
@@ -58,6 +60,24 @@ async function peopleRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const actor = await authenticateStaff(ctx, request);
       return getAccount({ tx: ctx.db, actor, id: request.params.id });
+    },
+  );
+
+  app.put(
+    '/api/staff/accounts/:id/restricted',
+    {
+      schema: {
+        tags: STAFF_TAGS,
+        params: idParams,
+        body: staffRestrictedBody,
+        response: { 200: staffAccountDetail },
+      },
+    },
+    async (request) => {
+      const actor = await authenticateStaff(ctx, request);
+      const { id } = request.params;
+      const { restricted } = request.body;
+      return ctx.db.transaction((tx) => setAccountRestricted({ tx, actor, id, restricted, ip: request.ip }));
     },
   );
 

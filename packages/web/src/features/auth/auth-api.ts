@@ -9,6 +9,7 @@ import type {
   RegisterUserBody,
   RegistrationResponse,
   RemoteLoginResponse,
+  ResetPasswordResponse,
   SignInResponse,
 } from '@charter/domain';
 import { apiFetch } from '../../api/client.ts';
@@ -70,7 +71,7 @@ export const checkPassword = (password: string) =>
   });
 
 export const resetPassword = (code: string, password: string) =>
-  apiFetch<MessageResponse>('/api/public/user/password/reset/', {
+  apiFetch<ResetPasswordResponse>('/api/public/user/password/reset/', {
     method: 'POST',
     auth: 'none',
     body: { code, password },

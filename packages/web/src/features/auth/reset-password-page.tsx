@@ -4,9 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/api-error.ts';
 import { useNotices } from '../../app/notices.tsx';
+import { useSession } from '../../app/session.tsx';
 import { AuthAlert } from './auth-alert.tsx';
 import { checkPassword, resetPassword } from './auth-api.ts';
 import { AuthLayout, TOGGLE_PROPS } from './auth-layout.tsx';
+import { useAfterSignIn } from './use-after-sign-in.ts';
 
 /** The page's words: a reset, or (?invite=1) an invitation's first sign-in. */
 const WORDS = {
@@ -18,7 +20,7 @@ const WORDS = {
   },
   invite: {
     title: 'Set up your sign-in',
-    subtitle: 'You were invited: choose a password, then sign in with your email address.',
+    subtitle: 'You were invited: choose a password to sign in with your email address.',
     label: 'Password',
     submit: 'Set Password',
   },
@@ -31,6 +33,8 @@ export function ResetPasswordPage() {
   const words = search.get('invite') === '1' ? WORDS.invite : WORDS.reset;
   const navigate = useNavigate();
   const { push } = useNotices();
+  const { signIn } = useSession();
+  const afterSignIn = useAfterSignIn();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -49,9 +53,13 @@ export function ResetPasswordPage() {
         setFieldError(check.message || 'Please choose a stronger password.');
         return;
       }
-      const { message } = await resetPassword(code, password);
-      push({ type: 'success', message: message || 'Your password has been reset. Please log in.' });
-      navigate('/login', { replace: true });
+      const answer = await resetPassword(code, password);
+      push({ type: 'success', message: answer.message || 'Your password has been reset. Please log in.' });
+      // A first password (an invitation's) signs in: straight to the workspace, no second login.
+      if (answer.id_token) {
+        await signIn(answer.id_token);
+        await afterSignIn();
+      } else navigate('/login', { replace: true });
     } catch (caught) {
       const field = caught instanceof ApiError ? caught.fields.password : undefined;
       if (field) setFieldError(field);

@@ -1,4 +1,4 @@
-import { isVisitorPath } from '@charter/domain';
+import { isStaffConsolePath, isVisitorPath } from '@charter/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { type NavigateFunction, useNavigate, useSearchParams } from 'react-router';
@@ -9,10 +9,12 @@ import { resolveHomePath } from './use-home-path.ts';
 
 /**
  * Goes to a same-site path after a sign-in. A page of the visitor app (a data room's link, which sent the
- * visitor here to sign in) is another entry of the site, not a route of this app: the browser loads it.
+ * visitor here to sign in) or the staff console (staff.html) is another entry of the site, not a route of
+ * this app: the browser loads it.
  */
 export function goAfterSignIn(navigate: NavigateFunction, target: string) {
-  if (isVisitorPath(target.split(/[?#]/)[0] ?? '')) replaceLocation(target);
+  const path = target.split(/[?#]/)[0] ?? '';
+  if (isVisitorPath(path) || isStaffConsolePath(path)) replaceLocation(target);
   else navigate(target, { replace: true });
 }
 

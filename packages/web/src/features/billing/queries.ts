@@ -11,6 +11,7 @@ import type {
 } from '@charter/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client.ts';
+import { accountMeKey } from '../shell/queries.ts';
 
 const account = (companyId: number) => ({ auth: 'account' as const, accountId: companyId });
 export const billingKey = (companyId: number) => ['account', companyId, 'billing'] as const;
@@ -60,12 +61,23 @@ export function useBundlePreview(companyId: number, slug: string | null) {
   });
 }
 
-/** Every billing change reloads what billing shows. */
-function useBillingMutation<T, R>(companyId: number, mutationFn: (input: T) => Promise<R>) {
+/**
+ * Every billing change reloads what billing shows; one that changes the plans (`plans`) reloads the workspace
+ * too (GET /api/account/me), whose plan names the user menu lists.
+ */
+function useBillingMutation<T, R>(
+  companyId: number,
+  mutationFn: (input: T) => Promise<R>,
+  { plans = false }: { plans?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKey(companyId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingKey(companyId) }),
+        plans && queryClient.invalidateQueries({ queryKey: accountMeKey(companyId), exact: true }),
+      ]),
   });
 }
 
@@ -132,10 +144,13 @@ export const useExchangeBankLink = (companyId: number) =>
   );
 
 export const useSubscribe = (companyId: number) =>
-  useBillingMutation(companyId, ({ slug, sourceId }: { slug: string; sourceId: number | null }) =>
-    apiFetch<SubscribeView>(`/api/account/admin/bundle/${encodeURIComponent(slug)}`, {
-      ...account(companyId),
-      method: 'POST',
-      body: { selected_source_id: sourceId },
-    }),
+  useBillingMutation(
+    companyId,
+    ({ slug, sourceId }: { slug: string; sourceId: number | null }) =>
+      apiFetch<SubscribeView>(`/api/account/admin/bundle/${encodeURIComponent(slug)}`, {
+        ...account(companyId),
+        method: 'POST',
+        body: { selected_source_id: sourceId },
+      }),
+    { plans: true },
   );

@@ -46,6 +46,7 @@ const me = (manage: boolean): AccountMe => ({
     impersonator_id: null,
   },
   abilities: { manage_settings: manage, filecabinet: true, reports: true, rooms: false },
+  subscriptions: [],
 });
 
 const member = (overrides: Partial<MemberView>): MemberView => ({

@@ -9,9 +9,18 @@ type Props = {
   onVerify: () => void;
   onMakePrimary: () => void;
   onRemove: () => void;
+  /** No actions (staff acting as the user). */
+  readOnly?: boolean;
 };
 
-export function AuthenticatorRow({ authenticator, busy, onVerify, onMakePrimary, onRemove }: Props) {
+export function AuthenticatorRow({
+  authenticator,
+  busy,
+  onVerify,
+  onMakePrimary,
+  onRemove,
+  readOnly,
+}: Props) {
   const { value, priority, verified_at } = authenticator;
   const primary = priority === 0;
   return (
@@ -33,29 +42,31 @@ export function AuthenticatorRow({ authenticator, busy, onVerify, onMakePrimary,
           </Text>
         </Stack>
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        {!verified_at && (
-          <Button size="xs" variant="light" onClick={onVerify} aria-label={`Verify ${value}`}>
-            Verify
-          </Button>
-        )}
-        {verified_at && !primary && (
-          <Button
-            size="xs"
-            variant="default"
-            onClick={onMakePrimary}
-            loading={busy}
-            aria-label={`Make ${value} primary`}
-          >
-            Make Primary
-          </Button>
-        )}
-        {!primary && (
-          <Button size="xs" variant="subtle" color="red" onClick={onRemove} aria-label={`Remove ${value}`}>
-            Remove
-          </Button>
-        )}
-      </Group>
+      {!readOnly && (
+        <Group gap="xs" wrap="nowrap">
+          {!verified_at && (
+            <Button size="xs" variant="light" onClick={onVerify} aria-label={`Verify ${value}`}>
+              Verify
+            </Button>
+          )}
+          {verified_at && !primary && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={onMakePrimary}
+              loading={busy}
+              aria-label={`Make ${value} primary`}
+            >
+              Make Primary
+            </Button>
+          )}
+          {!primary && (
+            <Button size="xs" variant="subtle" color="red" onClick={onRemove} aria-label={`Remove ${value}`}>
+              Remove
+            </Button>
+          )}
+        </Group>
+      )}
     </Group>
   );
 }

@@ -13,8 +13,11 @@ import { VerifyCodeForm } from './verify-code-form.tsx';
 
 const GENERIC_ERROR = GENERIC_ERROR_PERSISTS;
 
-/** The user's email addresses: add one, verify it with the emailed code, make it primary or remove it. */
-export function AuthenticatorsSection() {
+/**
+ * The user's email addresses: add one, verify it with the emailed code, make it primary or remove it.
+ * `readOnly` (staff acting as the user): the list only.
+ */
+export function AuthenticatorsSection({ readOnly = false }: { readOnly?: boolean }) {
   const list = useAuthenticators();
   const makePrimary = useMakePrimaryAuthenticator();
   const remove = useRemoveAuthenticator();
@@ -54,6 +57,7 @@ export function AuthenticatorsSection() {
             {index > 0 && <Divider />}
             <AuthenticatorRow
               authenticator={a}
+              readOnly={readOnly}
               busy={makePrimary.isPending && makePrimary.variables === a.id}
               onVerify={() => setVerifying(a.value)}
               onMakePrimary={() => primary(a)}
@@ -64,8 +68,12 @@ export function AuthenticatorsSection() {
         ))}
       </div>
       {pendingNew && <VerifyCodeForm email={pendingNew} onDone={() => setVerifying(null)} />}
-      <Divider />
-      <AddEmailForm onAdded={setVerifying} />
+      {!readOnly && (
+        <>
+          <Divider />
+          <AddEmailForm onAdded={setVerifying} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -9,7 +9,9 @@ import { Section } from './profile-section.tsx';
 
 /** /c/:companyId/user-settings: profile, password and email addresses. */
 export function UserProfilePage() {
-  const { user } = useSession();
+  const { user, impersonatorId } = useSession();
+  // Staff acting as the user may not change how they sign in (the server refuses it): nothing to offer.
+  const acting = impersonatorId !== null;
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={4}>
@@ -19,13 +21,22 @@ export function UserProfilePage() {
       <Section title="Profile">
         <ProfileForm />
       </Section>
-      <Section title={user?.password_allowed === false ? 'Set Password' : 'Change Password'}>
-        <PasswordForm hasPassword={user?.password_allowed !== false} />
+      {!acting && (
+        <Section title={user?.password_allowed === false ? 'Set Password' : 'Change Password'}>
+          <PasswordForm hasPassword={user?.password_allowed !== false} />
+        </Section>
+      )}
+      <Section
+        title="Email Addresses"
+        description={
+          acting
+            ? 'Only the user can change their password, emails and sign-in methods.'
+            : 'The primary email is the one you sign in with.'
+        }
+      >
+        <AuthenticatorsSection readOnly={acting} />
       </Section>
-      <Section title="Email Addresses" description="The primary email is the one you sign in with.">
-        <AuthenticatorsSection />
-      </Section>
-      <PartnerSignInSection />
+      {!acting && <PartnerSignInSection />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
@@ -6,6 +6,11 @@ import type { Session } from '../../app/session-types.ts';
 import { AppShell } from './app-shell.tsx';
 import { fakeSession, renderAt } from './test-providers.tsx';
 import type { AccountMe } from './types.ts';
+
+// The whole shell renders here (top bar, menus, sidebar) and several steps wait on a fetch then a navigation:
+// on a loaded 2-core machine that chain takes more than Testing Library's 1 s default, so the ceiling is
+// raised. It is only a ceiling: each wait ends as soon as its expectation holds.
+configure({ asyncUtilTimeout: 5000 });
 
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
 const push = vi.hoisted(() => vi.fn());

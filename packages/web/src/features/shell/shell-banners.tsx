@@ -1,7 +1,8 @@
 import { IMPERSONATION_PREFIX, SELECT_COMPANY_BANNER } from '@charter/domain';
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconInfoCircle, IconUserShield } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
+import { backToStaffConsole } from '../../api/end-remote-login.ts';
 import { useSession } from '../../app/session.tsx';
 import { isAskingForCompany } from './company-gate.ts';
 import { showsVerifyBanner, VerifyAccountBanner } from './verify-account.tsx';
@@ -21,9 +22,16 @@ export function ShellBanners() {
     <Stack gap="sm" mb="lg">
       {impersonatorId && (
         <Alert color="orange" variant="light" icon={<IconUserShield size={18} />} role="status">
-          {IMPERSONATION_PREFIX}
-          {who}
-          {user?.email && who !== user.email ? ` (${user.email})` : ''}.
+          <Group justify="space-between" gap="sm">
+            <span>
+              {IMPERSONATION_PREFIX}
+              {who}
+              {user?.email && who !== user.email ? ` (${user.email})` : ''}.
+            </span>
+            <Button size="xs" variant="light" color="orange" onClick={() => void backToStaffConsole()}>
+              Back to staff console
+            </Button>
+          </Group>
         </Alert>
       )}
       {unverified && <VerifyAccountBanner />}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isEntryActive, sidebarEntries } from './sidebar-entries.ts';
 
 const labels = (...args: Parameters<typeof sidebarEntries>) => sidebarEntries(...args).map((e) => e.label);
-const all = { rooms: true, filecabinet: true };
+const all = { rooms: true, filecabinet: true, manage_settings: true };
 
 describe('sidebarEntries', () => {
   it('shows the workspace entries on /c/0, Teams to partners only', () => {
@@ -39,16 +39,21 @@ describe('sidebarEntries', () => {
   });
 
   it('hides Rooms and File Cabinet without their abilities', () => {
-    expect(labels({ companyId: 7, roleId: 1, abilities: { rooms: false, filecabinet: false } })).toEqual([
-      'Home',
-      'Workflows',
-      'Tasks',
-      'Submitted Tasks',
-      'Documents',
-      'Reports',
-      'Account',
-    ]);
+    expect(
+      labels({
+        companyId: 7,
+        roleId: 1,
+        abilities: { rooms: false, filecabinet: false, manage_settings: true },
+      }),
+    ).toEqual(['Home', 'Workflows', 'Tasks', 'Submitted Tasks', 'Documents', 'Reports', 'Account']);
     expect(labels({ companyId: 7, abilities: null })).not.toContain('Rooms');
+  });
+
+  it('hides Account (the workspace settings) from a member who may not manage them', () => {
+    const member = labels({ companyId: 7, roleId: 1, abilities: { ...all, manage_settings: false } });
+    expect(member).not.toContain('Account');
+    expect(member).toContain('File Cabinet');
+    expect(labels({ companyId: 7, roleId: 1, abilities: null })).not.toContain('Account');
   });
 
   it('hides Reports, File Cabinet and Account in restricted workspaces', () => {

@@ -28,7 +28,7 @@ export type SidebarContext = {
   companyId: number;
   roleId?: number | null;
   /** The server's abilities on the account (GET /api/account/me), so the UI hides by the same rules. */
-  abilities?: { rooms?: boolean; filecabinet?: boolean } | null;
+  abilities?: { rooms?: boolean; filecabinet?: boolean; manage_settings?: boolean } | null;
   /** The user belongs to a partner team: only partners see Teams (spec 1 §6). */
   partner?: boolean;
 };
@@ -64,6 +64,8 @@ function isVisible(key: SidebarEntryKey, ctx: SidebarContext): boolean {
   if (ctx.roleId === RESTRICTED_ROLE_ID && RESTRICTED_HIDDEN.has(key)) return false;
   if (key === 'rooms') return ctx.abilities?.rooms === true;
   if (key === 'cabinet' || key === 'share-file-cabinet') return ctx.abilities?.filecabinet === true;
+  // Account opens the workspace settings, which are for its admins: no entry that only bounces a member.
+  if (key === 'settings') return ctx.abilities?.manage_settings === true;
   return true;
 }
 

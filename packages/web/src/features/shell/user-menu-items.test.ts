@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { userMenuItems } from './user-menu-items.ts';
 
 describe('userMenuItems', () => {
-  const names = (companyId: number, roleId: number | null, partner = true) =>
-    userMenuItems(companyId, roleId, partner).map((i) => i.label);
+  const names = (companyId: number, roleId: number | null, partner = true, manageSettings = true) =>
+    userMenuItems(companyId, roleId, partner, manageSettings).map((i) => i.label);
 
   it('lists every item in an ordinary workspace', () => {
     expect(names(7, 1)).toEqual([
@@ -30,5 +30,12 @@ describe('userMenuItems', () => {
       expect(list).not.toContain('View Workspace Settings');
       expect(list).not.toContain('View Workspace Partners');
     }
+  });
+
+  it('offers the workspace settings only to those who may manage them (admins)', () => {
+    const member = names(7, 1, false, false);
+    expect(member).not.toContain('View Workspace Settings');
+    expect(member).toContain('View Subscriptions');
+    expect(member).toContain('View User Profile');
   });
 });

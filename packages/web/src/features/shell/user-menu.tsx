@@ -1,24 +1,27 @@
+import { DEFAULT_SUBSCRIPTION_LABEL } from '@charter/domain';
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { useIsPartner } from '../partners/queries.ts';
+import { useAccountMe } from './queries.ts';
 import { userMenuItems } from './user-menu-items.ts';
 
 type Props = {
   companyId: number;
   accountName: string | null;
   roleId: number | null;
-  /** Plan names of the workspace; the spec shows 'Free Basic' when there are none. */
-  subscriptions?: string[];
 };
 
-export function UserMenu({ companyId, accountName, roleId, subscriptions = [] }: Props) {
+export function UserMenu({ companyId, accountName, roleId }: Props) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const partner = useIsPartner();
+  // The workspace's active plans, as billing names them (the shell has already asked for them).
+  const me = useAccountMe(companyId).data;
+  const subscriptions = me?.subscriptions ?? [];
   const name = [user?.first_name, user?.family_name].filter(Boolean).join(' ') || user?.email || '';
-  const plans = subscriptions.length > 0 ? subscriptions : ['Free Basic'];
+  const plans = subscriptions.length > 0 ? subscriptions : [DEFAULT_SUBSCRIPTION_LABEL];
   return (
     <Menu position="bottom-end" width={280} shadow="md">
       <Menu.Target>
@@ -40,7 +43,7 @@ export function UserMenu({ companyId, accountName, roleId, subscriptions = [] }:
           <Text fz="xs" c="dimmed" mt={4} truncate>
             Viewing as {accountName ?? name}
           </Text>
-          <Group gap={4} mt={6}>
+          <Group gap={4} mt={6} data-testid="user-menu-plans">
             {plans.map((plan) => (
               <Badge key={plan} size="sm" variant="light">
                 {plan}
@@ -49,7 +52,7 @@ export function UserMenu({ companyId, accountName, roleId, subscriptions = [] }:
           </Group>
         </Stack>
         <Menu.Divider />
-        {userMenuItems(companyId, roleId, partner).map((item) => (
+        {userMenuItems(companyId, roleId, partner, me?.abilities.manage_settings).map((item) => (
           <Menu.Item key={item.label} onClick={() => navigate(item.to)}>
             {item.label}
           </Menu.Item>

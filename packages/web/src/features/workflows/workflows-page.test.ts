@@ -8,4 +8,10 @@ describe('workflow areas by hash', () => {
     expect(areaOfHash('')).toBe('entity');
     expect(areaOfHash('#nonsense')).toBe('entity');
   });
+
+  it('without a hash, opens on the first area that has workflows (a restricted workspace has few)', () => {
+    expect(areaOfHash('', ['team', 'customers-partners', 'other'])).toBe('team');
+    expect(areaOfHash('#nonsense', ['other'])).toBe('other');
+    expect(areaOfHash('#entity', ['other'])).toBe('entity');
+  });
 });

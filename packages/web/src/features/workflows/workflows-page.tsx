@@ -1,10 +1,11 @@
-import { WORKFLOW_AREAS, type WorkflowArea } from '@charter/domain';
+import { RESTRICTED_ROLE_ID, WORKFLOW_AREAS, type WorkflowArea } from '@charter/domain';
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { useAccountMe } from '../shell/queries.ts';
 import { workbenchApi } from '../workbench/api.ts';
 import { type ProjectTemplate, useProjectTemplates } from './queries.ts';
 
@@ -18,12 +19,37 @@ export const AREA_LABELS: Record<WorkflowArea, string> = {
   other: 'Other',
 };
 
-/** The area named by the URL hash (#entity, #governance, …), else the first. */
-export function areaOfHash(hash: string): WorkflowArea {
+/**
+ * The area named by the URL hash (#entity, #governance, …), else the first that has workflows (`filled`), else
+ * the first: a workspace offered only some areas (restricted, role 3) does not open on an empty tab.
+ */
+export function areaOfHash(hash: string, filled: readonly WorkflowArea[] = []): WorkflowArea {
   const wanted = hash.replace(/^#/, '');
   return (WORKFLOW_AREAS as readonly string[]).includes(wanted)
     ? (wanted as WorkflowArea)
-    : WORKFLOW_AREAS[0];
+    : (filled[0] ?? WORKFLOW_AREAS[0]);
+}
+
+export const RESTRICTED_NO_WORKFLOWS =
+  'This workspace is restricted: it offers only the workflows of modules 4 and 5, and none is available yet.';
+export const NO_WORKFLOWS = 'No workflows are available in this workspace yet.';
+
+/** Why the list is empty: the whole library for this workspace, or only the chosen area. */
+function EmptyWorkflows({
+  restricted,
+  anywhere,
+  area,
+}: {
+  restricted: boolean;
+  anywhere: boolean;
+  area: string;
+}) {
+  if (anywhere) return <Text c="dimmed">No workflows in {area}. Try another area.</Text>;
+  return (
+    <Alert color="blue" title="No workflows">
+      {restricted ? RESTRICTED_NO_WORKFLOWS : NO_WORKFLOWS}
+    </Alert>
+  );
 }
 
 function TemplateCard({ template, companyId }: { template: ProjectTemplate; companyId: number }) {
@@ -61,8 +87,14 @@ export function WorkflowsPage() {
   const companyId = Number(useParams().companyId);
   const location = useLocation();
   const navigate = useNavigate();
-  const area = areaOfHash(location.hash);
   const templates = useProjectTemplates(companyId);
+  const restricted = useAccountMe(companyId).data?.account.role_id === RESTRICTED_ROLE_ID;
+  const all = templates.data ?? [];
+  const area = areaOfHash(
+    location.hash,
+    WORKFLOW_AREAS.filter((key) => all.some((t) => t.area === key)),
+  );
+  const shown = all.filter((t) => t.area === area);
 
   return (
     <Stack gap="lg">
@@ -78,13 +110,14 @@ export function WorkflowsPage() {
       </Tabs>
       {templates.isPending && <Loader aria-label="Loading workflows" />}
       {templates.isError && <Alert color="red">An error has occurred</Alert>}
-      {templates.data && (
+      {templates.data && shown.length === 0 && (
+        <EmptyWorkflows restricted={restricted} anywhere={all.length > 0} area={AREA_LABELS[area]} />
+      )}
+      {shown.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {templates.data
-            .filter((t) => t.area === area)
-            .map((template) => (
-              <TemplateCard key={template.id} template={template} companyId={companyId} />
-            ))}
+          {shown.map((template) => (
+            <TemplateCard key={template.id} template={template} companyId={companyId} />
+          ))}
         </SimpleGrid>
       )}
     </Stack>

@@ -1,9 +1,27 @@
-import { Anchor, Button, Loader, Table, Text } from '@mantine/core';
+import { RESTRICTED_ROLE_ID } from '@charter/domain';
+import { Anchor, Button, Loader, Stack, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LogInAsModal, type LogInAsTarget } from '../log-in-as-modal.tsx';
-import { useStaffAccount } from '../staff-api.ts';
+import { useSetRestricted, useStaffAccount } from '../staff-api.ts';
 import { ErrorAlert, formatDate, PageHeader } from '../staff-ui.tsx';
+
+/** Restricted (role 3): its members see only the workflows of modules 4 and 5 (spec 1 §6). Audited. */
+function RestrictedSwitch({ id, restricted }: { id: number; restricted: boolean }) {
+  const save = useSetRestricted(id);
+  return (
+    <Stack gap={4} mb="lg">
+      <Switch
+        label="Restricted workspace (role 3)"
+        description="Its members see only the workflows of modules 4 and 5; no reports, file cabinet or settings."
+        checked={restricted}
+        disabled={save.isPending}
+        onChange={(event) => save.mutate(event.currentTarget.checked)}
+      />
+      {save.error && <ErrorAlert error={save.error} />}
+    </Stack>
+  );
+}
 
 export function WorkspacePage() {
   const id = Number(useParams().id);
@@ -15,10 +33,11 @@ export function WorkspacePage() {
   return (
     <>
       <PageHeader title={a.company_name} />
-      <Text mb="lg">
+      <Text mb="sm">
         Workspace {a.id} · role {a.role_id} · {a.brand_hostname ?? 'default brand'} · created{' '}
         {formatDate(a.created_at)}
       </Text>
+      <RestrictedSwitch id={a.id} restricted={a.role_id === RESTRICTED_ROLE_ID} />
       <Table striped>
         <Table.Thead>
           <Table.Tr>
