@@ -251,9 +251,16 @@ const rows: Row[] = [
     expect: each(404, NO_BEARER),
   },
   {
+    // A standing link's GET reads nothing (link scanners fetch it): it leads everyone to the page.
     route: 'GET /api/redirect/form/{code}',
     request: (_f, c) => ({ method: 'GET', url: `/api/redirect/form/${c.standingCode}` }),
-    expect: FORM(302, { reusedLink: 404 }),
+    expect: each(302, {}),
+  },
+  {
+    // The page's button makes the visitor's instance: only a live standing code opens one.
+    route: 'POST /api/redirect/form/{code}',
+    request: (_f, c) => ({ method: 'POST', url: `/api/redirect/form/${c.standingCode}` }),
+    expect: FORM(201, { reusedLink: 404 }),
   },
   {
     route: 'GET /api/public/outside_form/{code}',
