@@ -32,7 +32,8 @@ export function useAfterSignIn(): (preferred?: string | null) => Promise<void> {
       const target =
         safeRedirect(params.get('redirect')) ?? preferred ?? (await resolveHomePath(queryClient));
       const review = await hasPendingReview(queryClient);
-      if (review) navigate(`${ACCOUNT_REVIEW_PATH}?redirect=${encodeURIComponent(target)}`, { replace: true });
+      if (review)
+        navigate(`${ACCOUNT_REVIEW_PATH}?redirect=${encodeURIComponent(target)}`, { replace: true });
       else goAfterSignIn(navigate, target);
     },
     [navigate, queryClient, params],
