@@ -5,7 +5,7 @@ import { loginWithPassword, snap } from '../support/ui.ts';
 
 /** The demo workspace's API as its owner: a SAFE financing listing investors (the report's rows). */
 async function safeWithInvestors(request: APIRequestContext, accountId: number, investors: string[][]) {
-  const { headers, post } = await demoAccountApi(request, accountId);
+  const { post } = await demoAccountApi(request, accountId);
   const project = await post('/api/account/project_template/safe-financing/create', {});
   const transactionId = project.groupedTransactions[0].id;
   for (const [name, mail, amount] of investors) {

@@ -80,7 +80,7 @@ export async function resolveUnlistedScope(tx: Tx, accessCode: string): Promise<
       ),
     )
     .limit(1);
-  if (!form || form.state !== 'new') throw linkGone();
+  if (form?.state !== 'new') throw linkGone();
   return {
     kind: 'form',
     accountId: form.accountId,
