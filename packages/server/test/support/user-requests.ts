@@ -200,6 +200,14 @@ export const userCalls: UserCall[] = [
   ...partnerAdminCalls(),
   // The staff console: staff signed in as themselves only (modules/staff/policies.ts).
   ...staffCalls(),
+  // What an unproven registration of one's address set up: one's own review (takeover.test.ts); an item
+  // that is not one's own is nobody's to decide.
+  u('GET /api/user/takeover', () => ({ url: '/api/user/takeover' }), anonymousOnly),
+  u(
+    'POST /api/user/takeover/{id}',
+    () => ({ url: '/api/user/takeover/999999', body: { decision: 'remove' } }),
+    () => true,
+  ),
   // A room's history entry: the admins of the room's workspace only (modules/room-settings).
   u(
     'DELETE /api/user/rooms/{id}/history/{historyId}',
@@ -222,6 +230,10 @@ function staffCalls(): UserCall[] {
     ['GET /api/staff/users/{id}', (x) => ({ url: `/api/staff/users/${x.memberId}` })],
     ['GET /api/staff/accounts', () => ({ url: '/api/staff/accounts?q=a' })],
     ['GET /api/staff/accounts/{id}', (x) => ({ url: `/api/staff/accounts/${x.accountId}` })],
+    [
+      'PUT /api/staff/accounts/{id}/restricted',
+      (x) => ({ url: `/api/staff/accounts/${x.accountId}/restricted`, body: { restricted: true } }),
+    ],
     ['GET /api/staff/audit', () => ({ url: '/api/staff/audit' })],
     ['GET /api/staff/jobs', () => ({ url: '/api/staff/jobs?status=failed' })],
     ['POST /api/staff/jobs/{id}/retry', () => ({ url: '/api/staff/jobs/1/retry' })],
