@@ -37,9 +37,15 @@ function accountMe(
   };
 }
 
+/** What the bell reads in every test: no review waiting, no notices kept. */
+const BELL: Record<string, unknown> = {
+  '/api/user/takeover': { items: [] },
+  '/api/account/notice?limit=20': { notices: [], unread: 0 },
+};
+
 function respond(routes: Record<string, unknown>) {
   api.apiFetch.mockImplementation(async (path: string) => {
-    const answer = routes[path];
+    const answer = routes[path] ?? BELL[path];
     if (answer instanceof Error) throw answer;
     return answer ?? [];
   });
