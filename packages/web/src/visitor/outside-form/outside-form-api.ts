@@ -1,25 +1,11 @@
 import type { OpenedStandingForm, PublicOutsideForm, PublicStandingForm } from '@charter/domain';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/api-error.ts';
-import { postPublic } from '../public-post.ts';
+import { getPublic, postPublic } from '../public-post.ts';
 
 /** The public calls of an outside form: the code in the path or the body is the only credential. */
 
-export async function loadOutsideForm(code: string, signal?: AbortSignal): Promise<PublicOutsideForm> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/public/outside_form/${encodeURIComponent(code)}`, {
-      headers: { accept: 'application/json' },
-      credentials: 'omit',
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, { code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
-  }
-  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  if (!response.ok) throw new ApiError(response.status, { code: body.code, message: body.message });
-  return body as PublicOutsideForm;
-}
+export const loadOutsideForm = (code: string, signal?: AbortSignal) =>
+  getPublic<PublicOutsideForm>(`/api/public/outside_form/${encodeURIComponent(code)}`, signal);
 
 export async function saveOutsideAnswer(input: {
   code: string;
@@ -79,22 +65,8 @@ export async function outsideFileLink(code: string, fileId: number): Promise<str
 }
 
 /** GET /api/public/standing_form/{code}: the name of the form a standing link opens (makes nothing). */
-export async function loadStandingForm(code: string, signal?: AbortSignal): Promise<PublicStandingForm> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/public/standing_form/${encodeURIComponent(code)}`, {
-      headers: { accept: 'application/json' },
-      credentials: 'omit',
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, { code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
-  }
-  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  if (!response.ok) throw new ApiError(response.status, { code: body.code, message: body.message });
-  return body as PublicStandingForm;
-}
+export const loadStandingForm = (code: string, signal?: AbortSignal) =>
+  getPublic<PublicStandingForm>(`/api/public/standing_form/${encodeURIComponent(code)}`, signal);
 
 /** POST /api/redirect/form/{code}: makes this visitor's own copy of a standing form. */
 export const openStandingForm = (code: string) =>
