@@ -46,7 +46,8 @@ test.beforeAll(async () => {
   dataDir = path.resolve(import.meta.dirname, `../artifacts/data-partner-sso-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const config = loadConfig(
-    { DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' },
+    // The CRM's issuer runs on this machine over http: allowed for tests only (OIDC_ALLOW_LOOPBACK).
+    { DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', OIDC_ALLOW_LOOPBACK: 'true' },
     { runWorker: false, checkResponses: true },
   );
   app = await buildApp(config);

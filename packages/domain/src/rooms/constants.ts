@@ -80,3 +80,6 @@ export const NDA_MESSAGES = {
   sealing: 'Your signed NDA is being sealed. The room opens in a moment.',
   gate: "Sign this room's NDA to see its documents.",
 } as const;
+
+/** The /verify-code/{template_key} template of a room visitor proving an email. */
+export const ROOM_VISITOR_TEMPLATE = 'room-visitor';

@@ -153,8 +153,6 @@ export const guestRoomView = z.object({
 export type GuestRoomView = z.infer<typeof guestRoomView>;
 export type GuestRoomDocumentView = z.infer<typeof guestRoomDocumentView>;
 
-/** The /verify-code/{template_key} template of a room visitor proving an email. */
-export const ROOM_VISITOR_TEMPLATE = 'room-visitor';
 /** POST /api/guest/rooms/{code}/challenge: mail an 8-character code to this address. */
 export const roomChallengeBody = z.object({ email: z.string().max(254) });
 /** The challenge's id, and a receipt only the asking browser holds (to poll GET /api/authn/challenge/{id}). */

@@ -1,4 +1,5 @@
-import { ROOM_VISITOR_TEMPLATE } from '@charter/domain';
+// By its subpath: the domain's root would bring every contract into the visitor's first load.
+import { ROOM_VISITOR_TEMPLATE } from '@charter/domain/rooms/constants';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
