@@ -47,7 +47,12 @@ test.beforeAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const config = loadConfig(
     // The CRM's issuer runs on this machine over http: allowed for tests only (OIDC_ALLOW_LOOPBACK).
-    { DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', OIDC_ALLOW_LOOPBACK: 'true' },
+    {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      OIDC_ALLOW_LOOPBACK: 'true',
+    },
     { runWorker: false, checkResponses: true },
   );
   app = await buildApp(config);
