@@ -48,7 +48,7 @@ export async function ensureIdToken(): Promise<string> {
 }
 
 /** Whether the server said, beside the session cookie this script cannot read, that there is one. */
-export const hasSessionHint = () =>
+const hasSessionHint = () =>
   document.cookie.split(';').some((pair) => pair.trim() === `${SESSION_HINT_COOKIE}=1`);
 
 /**

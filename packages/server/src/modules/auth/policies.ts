@@ -28,7 +28,7 @@ export function authorizeGrantAccess(actor: Actor) {
 }
 
 /** Whether the signed-in user has proven their address (users.email_verified_at). */
-export const isProven = (actor: Actor) => actor.user.emailVerifiedAt !== null;
+const isProven = (actor: Actor) => actor.user.emailVerifiedAt !== null;
 
 /**
  * An account whose address is unproven may belong to whoever typed someone else's address: it cannot

@@ -53,13 +53,13 @@ export async function loadTakeoverItems(tx: Tx, userId: number, id?: number) {
 export type TakeoverRow = Awaited<ReturnType<typeof loadTakeoverItems>>[number];
 
 /** Whether what the item names is still there (a member removed or a link deleted meanwhile is not). */
-export const stillThere = (row: TakeoverRow) =>
+const stillThere = (row: TakeoverRow) =>
   row.item.kind === 'workspace' ||
   (row.item.kind === 'membership' && row.membership !== null) ||
   (row.item.kind === 'shared_link' && row.link !== null) ||
   (row.item.kind === 'room_code' && row.code !== null && row.code.revokedAt === null);
 
-export function presentTakeoverItem(row: TakeoverRow): TakeoverItemView {
+function presentTakeoverItem(row: TakeoverRow): TakeoverItemView {
   const { item } = row;
   const made = row.membership?.createdAt ?? row.link?.createdAt ?? row.code?.createdAt;
   return {

@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { accounts, brands } from '../../db/schema/index.ts';
-import { type Brand, findBrandForHost } from './scope.ts';
+import { type Brand, findBrandForHost, findBrandOfAccount } from './scope.ts';
 
 /** What an email needs of the brand the request came through: its name and where links point. */
 export type MailBrand = { id: number | null; name: string; url: string };
@@ -22,12 +20,5 @@ export async function mailBrandFor(ctx: AppContext, host: string | undefined): P
  * a Host from: reminders and sweeps.
  */
 export async function mailBrandOfAccount(ctx: AppContext, tx: Tx, accountId: number): Promise<MailBrand> {
-  const [brand] = await tx
-    .select({ brand: brands })
-    .from(brands)
-    .leftJoin(accounts, and(eq(accounts.id, accountId), eq(accounts.brandId, brands.id)))
-    .where(sql`${accounts.id} is not null or ${brands.isDefault}`)
-    .orderBy(sql`${accounts.id} is not null desc`)
-    .limit(1);
-  return mailBrand(ctx, brand?.brand ?? null);
+  return mailBrand(ctx, await findBrandOfAccount(tx, accountId));
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { brands } from '../../db/schema/index.ts';
+import { accounts, brands } from '../../db/schema/index.ts';
 
 export type Brand = typeof brands.$inferSelect;
 
@@ -21,6 +21,18 @@ export async function findBrandForHost(tx: Tx, host: string | undefined): Promis
     .orderBy(sql`${brands.hostname} = ${hostname} desc`)
     .limit(1);
   return brand ?? null;
+}
+
+/** The brand a workspace was made under, else the default brand. One query. */
+export async function findBrandOfAccount(tx: Tx, accountId: number): Promise<Brand | null> {
+  const [brand] = await tx
+    .select({ brand: brands })
+    .from(brands)
+    .leftJoin(accounts, and(eq(accounts.id, accountId), eq(accounts.brandId, brands.id)))
+    .where(sql`${accounts.id} is not null or ${brands.isDefault}`)
+    .orderBy(sql`${accounts.id} is not null desc`)
+    .limit(1);
+  return brand?.brand ?? null;
 }
 
 export async function findBrandByHostname(tx: Tx, hostname: string) {

@@ -2,14 +2,10 @@ import { GENERIC_ERROR_PERSISTS, type TakeoverItemView } from '@charter/domain';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error.ts';
-import { safeRedirect } from '../../app/modal-location.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { goAfterSignIn } from '../auth/use-after-sign-in.ts';
-import { resolveHomePath } from '../auth/use-home-path.ts';
+import { useAfterSignIn } from '../auth/use-after-sign-in.ts';
 import { useDecideTakeover, useTakeoverReview } from './queries.ts';
 
 /**
@@ -89,9 +85,8 @@ export function AccountReviewPage() {
   const review = useTakeoverReview();
   const decide = useDecideTakeover();
   const notices = useNotices();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [params] = useSearchParams();
+  // The page a sign-in was going to (?redirect=), not back here.
+  const carryOn = useAfterSignIn({ review: false });
   const items = review.data?.items ?? [];
   const workspaces = [...new Map(items.map((i) => [i.workspace.id, i.workspace])).values()];
 
@@ -118,9 +113,6 @@ export function AccountReviewPage() {
       onConfirm: () => send(item, false),
     });
   };
-  const carryOn = async () =>
-    // The page a sign-in was going to (a data room's link is loaded by the browser: goAfterSignIn).
-    goAfterSignIn(navigate, safeRedirect(params.get('redirect')) ?? (await resolveHomePath(queryClient)));
 
   return (
     <Stack gap="lg" maw={760}>

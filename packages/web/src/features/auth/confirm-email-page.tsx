@@ -3,9 +3,8 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../api/api-error.ts';
-import { safeRedirect } from '../../app/modal-location.ts';
 import { useNotices } from '../../app/notices.tsx';
 import { useSession } from '../../app/session.tsx';
 import { confirmEmail, resendConfirmationCode } from './auth-api.ts';
@@ -14,11 +13,11 @@ import { CONFIRM_CODE_ERROR } from './auth-messages.ts';
 import { takeNewAccountId } from './auth-storage.ts';
 import { emptyDigits, isComplete } from './code-digits.ts';
 import { ConfirmationCodeInput } from './confirmation-code-input.tsx';
-import { goAfterSignIn } from './use-after-sign-in.ts';
+import { useAfterSignIn } from './use-after-sign-in.ts';
 
 export function ConfirmEmailPage() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const afterSignIn = useAfterSignIn({ review: false });
   const { user, refreshUser } = useSession();
   const { push } = useNotices();
   const [digits, setDigits] = useState(emptyDigits);
@@ -34,8 +33,7 @@ export function ConfirmEmailPage() {
       await refreshUser().catch(() => undefined);
       push({ type: 'success', message: 'Your email has been confirmed.' });
       const accountId = takeNewAccountId();
-      const home = accountId ? `/c/${accountId}/home` : '/c/0/company-select';
-      goAfterSignIn(navigate, safeRedirect(params.get('redirect')) ?? home);
+      await afterSignIn(accountId ? `/c/${accountId}/home` : '/c/0/company-select');
     } catch (caught) {
       const wrong = isApiError(caught, 'E_CODE_INVALID') || isApiError(caught, 'VALIDATION_ERROR');
       setError(wrong ? CONFIRM_CODE_ERROR : errorMessage(caught, CONFIRM_CODE_ERROR));

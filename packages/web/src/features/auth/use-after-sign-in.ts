@@ -12,7 +12,7 @@ import { resolveHomePath } from './use-home-path.ts';
  * visitor here to sign in) or the staff console (staff.html) is another entry of the site, not a route of
  * this app: the browser loads it.
  */
-export function goAfterSignIn(navigate: NavigateFunction, target: string) {
+function goAfterSignIn(navigate: NavigateFunction, target: string) {
   const path = target.split(/[?#]/)[0] ?? '';
   if (isVisitorPath(path) || isStaffConsolePath(path)) replaceLocation(target);
   else navigate(target, { replace: true });
@@ -21,9 +21,10 @@ export function goAfterSignIn(navigate: NavigateFunction, target: string) {
 /**
  * Navigates after a sign-in: ?redirect= (same-site only), else the preferred workspace home or the
  * workspaces page; by way of the account review first when an earlier registration of the address set
- * things up (features/account-review).
+ * things up (features/account-review). `review: false` goes straight on: from the review itself, and after
+ * a confirmed email, which takes nothing over.
  */
-export function useAfterSignIn(): (preferred?: string | null) => Promise<void> {
+export function useAfterSignIn({ review = true } = {}): (preferred?: string | null) => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -31,11 +32,10 @@ export function useAfterSignIn(): (preferred?: string | null) => Promise<void> {
     async (preferred?: string | null) => {
       const target =
         safeRedirect(params.get('redirect')) ?? preferred ?? (await resolveHomePath(queryClient));
-      const review = await hasPendingReview(queryClient);
-      if (review)
+      if (review && (await hasPendingReview(queryClient)))
         navigate(`${ACCOUNT_REVIEW_PATH}?redirect=${encodeURIComponent(target)}`, { replace: true });
       else goAfterSignIn(navigate, target);
     },
-    [navigate, queryClient, params],
+    [navigate, queryClient, params, review],
   );
 }
