@@ -65,7 +65,7 @@ export const guestRoomQuery = z.object({ visit: z.enum(['0', '1']).optional() })
  * The id is the link's random public id; a link mailed before public ids names its row's number.
  */
 export const redeemRoomCodeBody = z.object({
-  id: z.union([rowId, z.string().regex(ROOM_CODE_PUBLIC_ID_PATTERN, 'This invite link is not valid.')]),
+  id: z.union([rowId, z.string().regex(ROOM_CODE_PUBLIC_ID_PATTERN, VISITOR_MESSAGES.inviteInvalid)]),
   code: z.string().min(1).max(100),
 });
 export const roomSessionView = z.object({ session: z.string(), expires_at: z.string() });

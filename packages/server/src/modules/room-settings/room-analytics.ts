@@ -76,16 +76,16 @@ export async function roomAnalytics({
       seconds: Number(r.seconds),
     })),
     completion: completion.map((r) => {
-      const viewed = Number(r.pages_viewed);
       const count = Math.max(Number(r.page_count), 1);
+      const viewed = Math.min(Number(r.pages_viewed), count);
       return {
         file_id: Number(r.file_id),
         label: String(r.label ?? ''),
         visitor_id: Number(r.visitor_id),
         name: String(r.name),
-        pages_viewed: Math.min(viewed, count),
+        pages_viewed: viewed,
         page_count: count,
-        share: Math.round((Math.min(viewed, count) / count) * 1000) / 1000,
+        share: Math.round((viewed / count) * 1000) / 1000,
       };
     }),
   };

@@ -1,12 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
+import { offThread } from '../../adapters/untrusted/pool.ts';
 import type { AppContext } from '../../context.ts';
 import { files } from '../../db/schema/index.ts';
 
 /**
  * Keeps a file's page count, read from the preview PDF a room is about to send (once per file: files never
  * change). Room analytics measure each visitor's completion against it, and the history refuses a page
- * past it. A PDF that cannot be read leaves it unknown; the preview is sent all the same.
+ * past it. Read in the worker, as every parser of a file someone gave us (the signing pages' pageSizes task);
+ * a PDF that cannot be read there leaves it unknown, and the preview is sent all the same.
  */
 export async function rememberPageCount(
   ctx: AppContext,
@@ -16,8 +17,7 @@ export async function rememberPageCount(
   if (file.pageCount !== null) return;
   let count: number;
   try {
-    const parsed = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false });
-    count = parsed.getPageCount();
+    count = (await offThread('pageSizes', [pdf])).length;
   } catch (error) {
     ctx.log.warn({ err: error, fileId: file.id }, 'page count not read');
     return;

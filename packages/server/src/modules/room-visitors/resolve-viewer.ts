@@ -68,7 +68,7 @@ export async function readCredentials(ctx: AppContext, request: FastifyRequest):
 }
 
 /** Whether an email holds a redeemed, unrevoked personal link of the room. */
-export async function holdsLink(tx: Tx, roomId: number, email: string | null): Promise<boolean> {
+async function holdsLink(tx: Tx, roomId: number, email: string | null): Promise<boolean> {
   if (!email) return false;
   const [row] = await tx
     .select({ id: roomCodes.id })
@@ -101,6 +101,20 @@ export async function isRoomAdmin(tx: Tx, room: RoomRow, userId: number) {
     )
     .limit(1);
   return row?.isAdmin === true;
+}
+
+/**
+ * A visitor the room already knows (by a room session or a file token), let in or refused by the room's
+ * access mode as it stands now; a personal link their address holds counts.
+ */
+export async function authorizeVisitor(
+  tx: Tx,
+  room: RoomRow,
+  visitor: VisitorRow,
+  via: 'session' | 'user' | 'key',
+): Promise<RoomViewer> {
+  const linkHolder = await holdsLink(tx, room.id, visitor.email);
+  return authorizeViewer(room, { kind: 'visitor', visitor, userId: visitor.userId, linkHolder, via });
 }
 
 async function sessionVisitor(tx: Tx, room: RoomRow, token: string): Promise<VisitorRow | null> {
@@ -172,16 +186,7 @@ export async function resolveViewer(
   }
   if (credentials.session) {
     const visitor = await sessionVisitor(tx, room, credentials.session);
-    if (visitor) {
-      const linkHolder = await holdsLink(tx, room.id, visitor.email);
-      return authorizeViewer(room, {
-        kind: 'visitor',
-        visitor,
-        userId: visitor.userId,
-        linkHolder,
-        via: 'session',
-      });
-    }
+    if (visitor) return authorizeVisitor(tx, room, visitor, 'session');
   }
   const who = user ? { user } : credentials.key ? { key: credentials.key } : null;
   if (!who) return authorizeViewer(room, null);

@@ -1,6 +1,6 @@
 import { VISITOR_MESSAGES } from '@charter/domain';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import { hashEquals, randomToken, sha256 } from '../../adapters/secrets.ts';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { randomToken, sha256 } from '../../adapters/secrets.ts';
 import type { Tx } from '../../db/client.ts';
 import { documents, files, roomDocuments, roomFileTokens, rooms } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -92,28 +92,4 @@ export async function issueRoomFileToken({
   });
   const url = `/api/guest/rooms/${code}/file/${fileId}?token=${token}`;
   return { token, url, expires_at: expiresAt.toISOString() };
-}
-
-/** What a file token stands for: the visitor it was issued to, for this room and this file only. */
-export async function findFileToken(tx: Tx, room: RoomRow, fileId: number, token: string) {
-  const [row] = await tx
-    .select({
-      visitorId: roomFileTokens.visitorId,
-      via: roomFileTokens.via,
-      userId: roomFileTokens.userId,
-      sessionHash: roomFileTokens.sessionHash,
-      tokenHash: roomFileTokens.tokenHash,
-    })
-    .from(roomFileTokens)
-    .where(
-      and(
-        eq(roomFileTokens.tokenHash, sha256(token)),
-        eq(roomFileTokens.roomId, room.id),
-        eq(roomFileTokens.fileId, fileId),
-        gt(roomFileTokens.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  if (!row || !hashEquals(row.tokenHash, token)) throw notFound('This link has expired.');
-  return row;
 }

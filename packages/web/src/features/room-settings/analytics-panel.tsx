@@ -1,11 +1,8 @@
-import type { RoomAnalytics } from '@charter/domain';
+import { countOf, type RoomAnalytics } from '@charter/domain';
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 
 const WIDTH = 600;
 const HEIGHT = 120;
-
-/** "0 visits", "1 visit", "2 visits". */
-export const visitCount = (n: number) => `${n} ${n === 1 ? 'visit' : 'visits'}`;
 
 /**
  * Visits per day as bars, in plain SVG (no chart library). The drawing stretches to the panel's width;
@@ -19,7 +16,7 @@ export function VisitsChart({ days }: { days: RoomAnalytics['views_over_time'] }
   return (
     <Stack gap={4}>
       <Text size="xs" c="dimmed" data-testid="visits-scale">
-        {most === 0 ? 'No visits yet.' : visitCount(most)}
+        {most === 0 ? 'No visits yet.' : countOf(most, 'visit')}
       </Text>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -42,7 +39,7 @@ export function VisitsChart({ days }: { days: RoomAnalytics['views_over_time'] }
               height={h}
               fill="#1c7ed6"
             >
-              <title>{`${d.day}: ${visitCount(d.visits)}`}</title>
+              <title>{`${d.day}: ${countOf(d.visits, 'visit')}`}</title>
             </rect>
           );
         })}

@@ -65,6 +65,14 @@ export function useRoomAnalytics(companyId: number, roomId: number) {
   });
 }
 
+/** The history's filter as the list and its CSV both send it. */
+function historyQuery(visitorId: number | null, sort: RoomHistorySort, includeHidden: boolean) {
+  const query = new URLSearchParams({ sort });
+  if (visitorId !== null) query.set('visitor_id', String(visitorId));
+  if (includeHidden) query.set('include_hidden', '1');
+  return query;
+}
+
 /** One user's history (or the room's), a keyset page at a time; hidden entries too when asked. */
 export function useRoomHistory(
   companyId: number,
@@ -77,9 +85,7 @@ export function useRoomHistory(
     queryKey: [...roomSettingsKey(companyId, roomId), 'history', visitorId, sort, includeHidden],
     initialPageParam: '',
     queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ sort });
-      if (visitorId !== null) query.set('visitor_id', String(visitorId));
-      if (includeHidden) query.set('include_hidden', '1');
+      const query = historyQuery(visitorId, sort, includeHidden);
       if (pageParam) query.set('cursor', pageParam);
       return apiFetch<RoomHistoryPage>(`${roomPath(roomId)}/history?${query}`, { accountId: companyId });
     },
@@ -94,13 +100,7 @@ export const historyCsvBlob = (
   visitorId: number | null,
   sort: RoomHistorySort,
   includeHidden = false,
-) =>
-  apiBlob(
-    `${roomPath(roomId)}/history.csv?sort=${sort}${visitorId === null ? '' : `&visitor_id=${visitorId}`}${
-      includeHidden ? '&include_hidden=1' : ''
-    }`,
-    companyId,
-  );
+) => apiBlob(`${roomPath(roomId)}/history.csv?${historyQuery(visitorId, sort, includeHidden)}`, companyId);
 
 /** The page's writes; each reloads what the page shows of the room. */
 export function useRoomSettingsActions(companyId: number, roomId: number) {

@@ -1,4 +1,4 @@
-import type { GuestRoomDocumentView, GuestRoomView, RoomDocumentView } from '@charter/domain';
+import type { GuestRoomDocumentView, GuestRoomView } from '@charter/domain';
 import { OVERVIEW_SCROLL_DELAY_MS, ROOM_MESSAGES, VISITOR_MESSAGES } from '@charter/domain';
 import {
   Alert,
@@ -76,9 +76,8 @@ function RoomView({ code, room, reload }: { code: string; room: GuestRoomView; r
   const forms = useRoomForms(code, !gated);
   const fresh = room.documents.filter((document) => document.is_new);
   // The overview lists the room's documents as sent (each once, with this viewer's marks).
-  const openFromOverview = (picked: RoomDocumentView) => {
-    const document = room.documents.find((d) => d.id === picked.id);
-    if (document?.file_id) setPreview(document);
+  const openFromOverview = (document: GuestRoomDocumentView) => {
+    if (document.file_id) setPreview(document);
   };
   useScrollToHash();
   return (
@@ -140,10 +139,7 @@ function RoomView({ code, room, reload }: { code: string; room: GuestRoomView; r
                 <RoomOverviewSections
                   overview={{ ...room.overview, documents: room.documents }}
                   onOpenDocument={openFromOverview}
-                  documentExtra={(picked) => {
-                    const document = room.documents.find((d) => d.id === picked.id);
-                    return document ? <DownloadButton code={code} document={document} /> : null;
-                  }}
+                  documentExtra={(document) => <DownloadButton code={code} document={document} />}
                   reports={<Reports room={room} />}
                 />
               </Stack>

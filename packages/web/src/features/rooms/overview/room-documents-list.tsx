@@ -14,9 +14,10 @@ export type RoomDocumentActions = {
 /**
  * A room's documents (All Documents, or Documents Requiring Signature), props only: the admin page and
  * the visitor page both draw it. `onOpen` opens a document (a preview); actions appear in edit mode;
- * `extra` is drawn at the end of each row (the visitor's Download).
+ * `extra` is drawn at the end of each row (the visitor's Download). Callbacks get the documents as given
+ * (the visitor's carry what it may do with them).
  */
-export function RoomDocumentsList({
+export function RoomDocumentsList<D extends RoomDocumentView>({
   title,
   documents,
   onOpen,
@@ -25,11 +26,11 @@ export function RoomDocumentsList({
   extra,
 }: {
   title: string;
-  documents: RoomDocumentView[];
-  onOpen?: (doc: RoomDocumentView) => void;
+  documents: D[];
+  onOpen?: (doc: D) => void;
   actions?: RoomDocumentActions;
   emptyText?: string;
-  extra?: (doc: RoomDocumentView) => ReactNode;
+  extra?: (doc: D) => ReactNode;
 }) {
   return (
     <Stack gap="xs" component="section" aria-label={title}>

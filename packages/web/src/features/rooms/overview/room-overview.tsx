@@ -11,7 +11,7 @@ import { RoomResourceTable, type RoomTableActions } from './room-resource-table.
  * resource type, report tables (the `reports` slot), All Documents and Links. Props only: the admin page
  * passes edit actions, the visitor page its Download (`documentExtra`) for each document row.
  */
-export function RoomOverviewSections({
+export function RoomOverviewSections<D extends RoomDocumentView>({
   overview,
   onOpenDocument,
   documentActions,
@@ -20,10 +20,10 @@ export function RoomOverviewSections({
   tableActions,
   reports,
 }: {
-  overview: Overview;
-  onOpenDocument?: (doc: RoomDocumentView) => void;
+  overview: Omit<Overview, 'documents'> & { documents: D[] };
+  onOpenDocument?: (doc: D) => void;
   documentActions?: RoomDocumentActions;
-  documentExtra?: (doc: RoomDocumentView) => ReactNode;
+  documentExtra?: (doc: D) => ReactNode;
   linkActions?: RoomLinkActions;
   tableActions?: RoomTableActions;
   reports?: ReactNode;
