@@ -11,7 +11,7 @@ import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
 import { CONTENT_MISMATCH_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
 import { files, fileTokens, liveEvents, memberships } from '../src/db/schema/index.ts';
 import { FOLDER_EXISTS } from '../src/modules/cabinet/create-folder.ts';
-import { FILE_IS_DOCUMENT } from '../src/modules/cabinet/delete-file.ts';
+import { FILE_IS_DOCUMENT } from '../src/modules/cabinet/delete-files.ts';
 import { FOLDER_NOT_EMPTY } from '../src/modules/cabinet/delete-folder.ts';
 import { NO_CABINET_ACCESS } from '../src/modules/cabinet/policies.ts';
 import { PREVIEW_FAILED } from '../src/modules/cabinet/previews.ts';

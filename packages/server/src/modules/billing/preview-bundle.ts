@@ -5,7 +5,7 @@ import { subscribablePlan } from './plan-for.ts';
 import { authorizeBillingManage } from './policies.ts';
 import { presentPlan } from './presenters.ts';
 import { listSubscriptionRows } from './scope.ts';
-import { billingSetup } from './setup.ts';
+import { planCatalogue } from './setup.ts';
 
 /** GET /api/account/admin/bundle/{slug}/preview: what subscribing costs, in cents (the web divides by 100). */
 export async function previewBundle({
@@ -18,7 +18,7 @@ export async function previewBundle({
   slug: string;
 }): Promise<BundlePreviewView> {
   authorizeBillingManage(actor);
-  const { catalogue } = await billingSetup(tx, actor.accountId);
+  const catalogue = await planCatalogue(tx, actor.accountId);
   const plan = subscribablePlan(catalogue, slug);
   const subs = await listSubscriptionRows(tx, actor.accountId);
   const current = subs.some(

@@ -12,10 +12,7 @@ export type BillingSetup = { catalogue: PlanCatalogueName; stripeDomain: string 
  */
 export async function billingSetup(tx: Tx, accountId: number): Promise<BillingSetup> {
   const { brand, defaultBrand } = await billingBrands(tx, accountId);
-  const catalogue =
-    !brand || brand.isDefault || !defaultBrand
-      ? 'standard'
-      : planCatalogueFor(brand.hostname, defaultBrand.hostname);
+  const catalogue = catalogueOf(brand, defaultBrand);
   const customer = await findCustomer(tx, accountId);
   // The default brand stands in for a workspace without a brand of its own: its domain comes last.
   const ownBrand = brand && !brand.isDefault ? brand : null;
@@ -26,4 +23,17 @@ export async function billingSetup(tx: Tx, accountId: number): Promise<BillingSe
     defaultBrand?.assets.stripe_domain ??
     DEFAULT_STRIPE_DOMAIN;
   return { catalogue, stripeDomain };
+}
+
+type BillingBrands = Awaited<ReturnType<typeof billingBrands>>;
+
+const catalogueOf = (brand: BillingBrands['brand'], defaultBrand: BillingBrands['defaultBrand']) =>
+  !brand || brand.isDefault || !defaultBrand
+    ? 'standard'
+    : planCatalogueFor(brand.hostname, defaultBrand.hostname);
+
+/** billingSetup's catalogue alone (one query), for what only shows or picks plans. */
+export async function planCatalogue(tx: Tx, accountId: number): Promise<PlanCatalogueName> {
+  const { brand, defaultBrand } = await billingBrands(tx, accountId);
+  return catalogueOf(brand, defaultBrand);
 }

@@ -20,7 +20,7 @@ import { authorizeBillingManage } from './policies.ts';
 import { presentInvoice, presentSubscription } from './presenters.ts';
 import { providerOf } from './provider-calls.ts';
 import { findMethod, listInvoiceRows, listMethodRows, listSubscriptionRows } from './scope.ts';
-import { billingSetup } from './setup.ts';
+import { planCatalogue } from './setup.ts';
 
 export const PAYMENT_IN_PROGRESS = 'A payment for this plan is already in progress. Please wait a moment.';
 
@@ -45,7 +45,7 @@ export async function subscribe({
 }): Promise<SubscribeView> {
   authorizeBillingManage(actor);
   const accountId = actor.accountId;
-  const { catalogue } = await billingSetup(ctx.db, accountId);
+  const catalogue = await planCatalogue(ctx.db, accountId);
   const plan = subscribablePlan(catalogue, slug);
   const method = selectedSourceId
     ? await findMethod(ctx.db, accountId, selectedSourceId)

@@ -30,7 +30,6 @@ import { forbidden } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { findReadableFile } from '../workflows/documents.ts';
 import { createFolder } from './create-folder.ts';
-import { deleteFile } from './delete-file.ts';
 import { deleteFiles } from './delete-files.ts';
 import { deleteFolder } from './delete-folder.ts';
 import { documentToken } from './document-token.ts';
@@ -171,9 +170,9 @@ export async function cabinetRoutes(app: App, ctx: AppContext) {
     { schema: { tags, params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       const actor = await authenticateCabinet(ctx, request);
-      const file = await ctx.db.transaction((tx) => deleteFile({ tx, actor, id: request.params.id }));
+      const deleted = await ctx.db.transaction((tx) => deleteFiles({ tx, actor, ids: [request.params.id] }));
       // The row is gone first: a failure here leaves unreachable bytes, never a row without its file.
-      await removeFileBytes(ctx, file);
+      for (const file of deleted) await removeFileBytes(ctx, file);
       return reply.status(204).send();
     },
   );

@@ -19,15 +19,14 @@ export type NoticeRecipient = { userId: number; email: string; name: string };
  * through the mail queue. In the caller's transaction: activity that is rolled back tells nobody.
  */
 export async function notifyOwners(input: {
-  ctx?: AppContext;
   tx: Tx;
   accountId: number;
   audience: LiveAudience;
   owners: (number | null)[];
   notice: NoticeInput;
-  email?: (to: NoticeRecipient) => MailMessage;
-}): Promise<NoticeRecipient[]> {
-  const { ctx, tx, accountId, audience, notice } = input;
+  email?: { ctx: AppContext; message: (to: NoticeRecipient) => MailMessage };
+}) {
+  const { tx, accountId, audience, notice, email } = input;
   const members = await tx
     .select({
       userId: memberships.userId,
@@ -45,7 +44,7 @@ export async function notifyOwners(input: {
     audience,
     input.owners,
   );
-  if (told.length === 0) return [];
+  if (told.length === 0) return;
   await tx.insert(notices).values(told.map((member) => ({ accountId, userId: member.userId, ...notice })));
   const userIds = told.map((member) => member.userId);
   await publishEvents({
@@ -54,9 +53,9 @@ export async function notifyOwners(input: {
     events: [{ type: 'refresh_notices' }],
     audience: { ...audience, userIds },
   });
-  const recipients = told.map(({ user }) => ({ userId: user.id, email: user.email, name: fullName(user) }));
-  if (input.email && ctx) {
-    for (const recipient of recipients) await ctx.mailer.send(tx, input.email(recipient));
+  if (!email) return;
+  for (const { user } of told) {
+    const to = { userId: user.id, email: user.email, name: fullName(user) };
+    await email.ctx.mailer.send(tx, email.message(to));
   }
-  return recipients;
 }

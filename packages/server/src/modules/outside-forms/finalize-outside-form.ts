@@ -42,8 +42,8 @@ export async function finalizeOutsideForm({ ctx, tx, code }: { ctx: AppContext; 
       if (!(error instanceof AppError)) throw error;
     }
   }
-  await announceForm(tx, form, `Shared form "${form.name}" was submitted.`);
-  await notifyFormSubmitted({ ctx, tx, form });
+  const group = await announceForm(tx, form, `Shared form "${form.name}" was submitted.`);
+  if (group) await notifyFormSubmitted({ ctx, tx, form, group });
   return {
     state: 'completed' as const,
     message: OUTSIDE_FORM_MESSAGES.submitted,

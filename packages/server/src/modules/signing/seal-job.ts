@@ -201,7 +201,7 @@ async function seal(ctx: AppContext, documentId: number, brand: MailBrand) {
     for (const [email, name] of everyone) {
       await ctx.mailer.send(tx, completedEmail({ email, name }, document.label, attachment, brand));
     }
-    await announce(tx, done, {
+    const audience = await announce(tx, done, {
       timeline: {
         label: 'Completed',
         description: `${document.label} was signed by everyone and sealed.`,
@@ -209,7 +209,7 @@ async function seal(ctx: AppContext, documentId: number, brand: MailBrand) {
       },
       toast: `${document.label} is signed by everyone.`,
     });
-    await notifySigningCompleted({ tx, document: done });
+    await notifySigningCompleted({ tx, document: done, audience });
     ctx.log.info({ documentId, fileId: file.id }, 'document sealed');
   });
 }

@@ -18,7 +18,7 @@ type DocumentRow = typeof documents.$inferSelect;
  * Who may hear of a document: members who may see its task's module, or, for a document outside any
  * task group, members who may use the cabinet (the policies of workflows/policies.ts visibleDocuments).
  */
-export async function documentAudience(tx: Tx, document: DocumentRow): Promise<LiveAudience> {
+async function audienceOf(tx: Tx, document: DocumentRow): Promise<LiveAudience> {
   if (document.transactionId === null) return { cabinetOnly: true };
   const [row] = await tx
     .select({ moduleId: projectTemplates.moduleId })
@@ -31,13 +31,14 @@ export async function documentAudience(tx: Tx, document: DocumentRow): Promise<L
 
 /**
  * Tells open pages that a document's signing moved (its lists and its task's timeline refresh), with a
- * toast when given; a task's document also gets an entry on the task's timeline.
+ * toast when given; a task's document also gets an entry on the task's timeline. Returns who heard it,
+ * for a notice to the same audience.
  */
 export async function announce(
   tx: Tx,
   document: DocumentRow,
   change: { timeline?: { label: string; description: string; icon: string }; toast?: string },
-) {
+): Promise<LiveAudience> {
   const events: LiveEvent[] = [{ type: 'refresh_documents' }];
   if (document.transactionId !== null) {
     events.push({ type: 'refresh_timeline', transaction_id: document.transactionId });
@@ -46,12 +47,9 @@ export async function announce(
   if (change.timeline && document.taskId !== null) {
     await tx.insert(taskEvents).values({ taskId: document.taskId, ...change.timeline });
   }
-  await publishEvents({
-    tx,
-    accountId: document.accountId,
-    events,
-    audience: await documentAudience(tx, document),
-  });
+  const audience = await audienceOf(tx, document);
+  await publishEvents({ tx, accountId: document.accountId, events, audience });
+  return audience;
 }
 
 /** The task of a document shows where its signing stands ('Awaiting Signature', 'Declined'…). */

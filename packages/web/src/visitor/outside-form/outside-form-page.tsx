@@ -8,20 +8,7 @@ import {
   ROOM_MESSAGES,
   validateAnswer,
 } from '@charter/domain';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -34,9 +21,8 @@ import {
   DocumentUploadsContext,
 } from '../../features/questionnaire/fields/document-field.tsx';
 import { useAnswers } from '../../features/questionnaire/use-answers.ts';
-import { BrandMark } from '../../ui/brand-mark.tsx';
 import { SavingNotice } from '../../ui/saving-notice.tsx';
-import { InvalidLinkPage } from '../invalid-link-page.tsx';
+import { FormFrame, useFormLoad } from './form-frame.tsx';
 import {
   finalizeOutsideForm,
   loadOutsideForm,
@@ -48,71 +34,42 @@ import {
 /** How long typing pauses before what is typed is saved (a reload or another day resumes from it). */
 const SAVE_WHILE_TYPING_MS = 800;
 
-type Loaded =
-  | { form: PublicOutsideForm }
-  | { submitted: { name: string; message: string } }
-  | { missing: true }
-  | { failed: string };
-
 /** /outside-form/{code}: a shared questionnaire, filled without signing in (spec 3 §2). */
 export function OutsideFormPage() {
   const { code = '', roomCode } = useParams();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    loadOutsideForm(code, controller.signal)
-      .then((form) => setLoaded({ form }))
-      .catch((caught: unknown) => {
-        if (caught instanceof DOMException && caught.name === 'AbortError') return;
-        if (caught instanceof ApiError && caught.status === 404) setLoaded({ missing: true });
-        else setLoaded({ failed: errorMessage(caught, 'Unable to load this form.') });
-      });
-    return () => controller.abort();
-  }, [code]);
-
-  if (!loaded) {
-    return (
-      <Center mih="100vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  if ('missing' in loaded) return <InvalidLinkPage />;
+  const [loaded] = useFormLoad(code, loadOutsideForm);
+  // Submit's message, once the answers are in.
+  const [submitted, setSubmitted] = useState<string | null>(null);
   return (
-    <Center component="main" px="md" py="xl" bg="var(--mantine-color-gray-0)" mih="100vh">
-      <Stack w="100%" maw={720} gap="lg">
-        <Center>
-          <BrandMark />
-        </Center>
-        <Alert color="yellow" title={ROOM_MESSAGES.doNotShare} />
-        {'failed' in loaded ? (
-          // Spec 3 §8: the message, with a way on (the dashboard; the room's overview when in a room).
-          <Alert color="red">
-            <Stack gap="xs">
-              <Text size="sm">{loaded.failed}</Text>
-              <Anchor href="/" size="sm">
-                Go to Dashboard
-              </Anchor>
-              {roomCode ? (
-                <Anchor href={`/data-room/${encodeURIComponent(roomCode)}/overview`} size="sm">
-                  Go to Room Overview
+    <FormFrame loaded={loaded} maw={720}>
+      {(ready) => (
+        <>
+          <Alert color="yellow" title={ROOM_MESSAGES.doNotShare} />
+          {'failed' in ready ? (
+            // Spec 3 §8: the message, with a way on (the dashboard; the room's overview when in a room).
+            <Alert color="red">
+              <Stack gap="xs">
+                <Text size="sm">{ready.failed}</Text>
+                <Anchor href="/" size="sm">
+                  Go to Dashboard
                 </Anchor>
-              ) : null}
-            </Stack>
-          </Alert>
-        ) : 'submitted' in loaded ? (
-          <Submitted {...loaded.submitted} />
-        ) : loaded.form.state === 'completed' ? (
-          <Completed name={loaded.form.name} />
-        ) : (
-          <FillForm
-            code={code}
-            form={loaded.form}
-            onDone={(message) => setLoaded({ submitted: { name: loaded.form.name, message } })}
-          />
-        )}
-      </Stack>
-    </Center>
+                {roomCode ? (
+                  <Anchor href={`/data-room/${encodeURIComponent(roomCode)}/overview`} size="sm">
+                    Go to Room Overview
+                  </Anchor>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : submitted !== null ? (
+            <Submitted name={ready.form.name} message={submitted} />
+          ) : ready.form.state === 'completed' ? (
+            <Completed name={ready.form.name} />
+          ) : (
+            <FillForm code={code} form={ready.form} onDone={setSubmitted} />
+          )}
+        </>
+      )}
+    </FormFrame>
   );
 }
 

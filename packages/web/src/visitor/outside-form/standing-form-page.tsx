@@ -1,13 +1,9 @@
-import type { PublicStandingForm } from '@charter/domain';
-import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/api-error.ts';
-import { BrandMark } from '../../ui/brand-mark.tsx';
-import { InvalidLinkPage } from '../invalid-link-page.tsx';
+import { FormFrame, useFormLoad } from './form-frame.tsx';
 import { loadStandingForm, openStandingForm } from './outside-form-api.ts';
-
-type Loaded = { form: PublicStandingForm } | { missing: true } | { failed: string };
 
 /**
  * /outside-form/{code}/start: where a standing form's link (/api/redirect/form/{code}) leads. Fetching
@@ -17,20 +13,9 @@ type Loaded = { form: PublicStandingForm } | { missing: true } | { failed: strin
 export function StandingFormPage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loaded, setLoaded] = useFormLoad(code, loadStandingForm);
   const [opening, setOpening] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    loadStandingForm(code, controller.signal)
-      .then((form) => setLoaded({ form }))
-      .catch((caught: unknown) => {
-        if (caught instanceof DOMException && caught.name === 'AbortError') return;
-        if (caught instanceof ApiError && caught.status === 404) setLoaded({ missing: true });
-        else setLoaded({ failed: errorMessage(caught, 'Unable to load this form.') });
-      });
-    return () => controller.abort();
-  }, [code]);
 
   const start = async () => {
     setOpening(true);
@@ -46,31 +31,20 @@ export function StandingFormPage() {
     }
   };
 
-  if (!loaded) {
-    return (
-      <Center mih="100vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  if ('missing' in loaded) return <InvalidLinkPage />;
   return (
-    <Center component="main" px="md" py="xl" bg="var(--mantine-color-gray-0)" mih="100vh">
-      <Stack w="100%" maw={520} gap="lg">
-        <Center>
-          <BrandMark />
-        </Center>
+    <FormFrame loaded={loaded} maw={520}>
+      {(ready) => (
         <Paper withBorder radius="lg" p="xl">
-          {'failed' in loaded ? (
-            <Alert color="red">{loaded.failed}</Alert>
+          {'failed' in ready ? (
+            <Alert color="red">{ready.failed}</Alert>
           ) : (
             <Stack gap="md">
               <Title order={1} size="h3">
-                {loaded.form.name}
+                {ready.form.name}
               </Title>
-              {loaded.form.description && <Text c="dimmed">{loaded.form.description}</Text>}
+              {ready.form.description && <Text c="dimmed">{ready.form.description}</Text>}
               <Text size="sm">
-                {loaded.form.brand.name} asks you to fill out this form. Start makes a copy of it for you; no
+                {ready.form.brand.name} asks you to fill out this form. Start makes a copy of it for you; no
                 sign-in is needed.
               </Text>
               {failure && <Alert color="red">{failure}</Alert>}
@@ -80,7 +54,7 @@ export function StandingFormPage() {
             </Stack>
           )}
         </Paper>
-      </Stack>
-    </Center>
+      )}
+    </FormFrame>
   );
 }
