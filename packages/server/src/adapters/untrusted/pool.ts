@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileRefusalReason } from '@charter/domain';
 import { AppError } from '../../http/errors.ts';
-import { FileRefused } from './refusal.ts';
+import { FileRefused, isFileRefused } from './refusal.ts';
 import type { TaskTable } from './serve.ts';
 import type { Tasks } from './tasks.ts';
 
@@ -29,8 +29,13 @@ export const MAX_WAITING = 32;
 export const BUSY_RETRY_AFTER = 5;
 export const BUSY_MESSAGE = 'The server is busy reading other files. Please try again in a moment.';
 
-/** A full queue: no fault of the file, so callers that turn a failed read into "unreadable" pass it on. */
-export const isServerBusy = (error: unknown) => error instanceof AppError && error.code === 'SERVER_BUSY';
+const isServerBusy = (error: unknown) => error instanceof AppError && error.code === 'SERVER_BUSY';
+
+/**
+ * A refusal (it says which limit the file passed) or a full queue (no fault of the file): what callers
+ * that turn any other failed read into "unreadable" pass on as it is.
+ */
+export const isRefusedOrBusy = (error: unknown) => isFileRefused(error) || isServerBusy(error);
 
 type Job = {
   task: string;
