@@ -15,11 +15,11 @@ async function onServer(url: string, statement: string) {
 export type BenchDatabase = { url: string | null; drop(): Promise<void> };
 
 /**
- * Where a benchmark's Charter keeps its rows: on a PostgreSQL server (`server`, by default DATABASE_URL as
- * the test suite takes it), a fresh database, dropped afterwards, so a run never sees another's rows;
- * without one `url` is null and Charter opens its embedded database in its data directory.
+ * Where a benchmark's Charter keeps its rows: on a PostgreSQL server (`server`), a fresh database, dropped
+ * afterwards, so a run never sees another's rows; without one `url` is null and Charter opens its
+ * embedded database in its data directory.
  */
-export async function benchDatabase(server = process.env.DATABASE_URL || null): Promise<BenchDatabase> {
+export async function benchDatabase(server: string | null): Promise<BenchDatabase> {
   if (!server) return { url: null, drop: async () => {} };
   const name = `charter_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   await onServer(server, `create database ${name}`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { openRoomWith } from './room-overview.ts';
+import { api, openRoomWith } from './room-overview.ts';
 import type { Scenario } from './scenario.ts';
 
 /** A cookie as the server set it, to put in the audited browser (name, value and its path). */
@@ -18,8 +18,6 @@ export type AuditedPages = {
   /** A sign-in's cookies: the signed-in home opens as a returning user's tab would. */
   cookies: SetCookie[];
 };
-
-type Json = Record<string, unknown>;
 
 /** `Set-Cookie` header values, read as far as a browser needs them here. */
 export function parseSetCookies(headers: string[]): SetCookie[] {
@@ -81,18 +79,8 @@ export async function makeAuditedPages(
   dataDir: string,
   scenario: Scenario,
 ): Promise<AuditedPages> {
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${scenario.accessToken}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Json>;
-  };
+  const call = (method: string, url: string, body?: unknown) =>
+    api(base, method, url, scenario.accessToken, body);
   const room = await openRoomWith(base, scenario.accessToken, 20);
 
   const form = new FormData();

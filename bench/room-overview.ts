@@ -19,11 +19,10 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 import { seedBrands } from '../packages/server/src/seed.ts';
 import { benchDatabase } from './database.ts';
+import { BROWSER } from './measure.ts';
 import { createScenario } from './scenario.ts';
 import { type Server, startCharter } from './servers.ts';
 
-/** What every browser sends: the API may answer compressed, as it would to the visitor page. */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 /** A visitor page's browser key (any 22 base64url characters). */
 const VISITOR_KEY = 'benchVisitorKey0000000';
 
@@ -41,7 +40,8 @@ export type RoomOverviewOptions = {
 
 type Json = Record<string, unknown>;
 
-async function api(base: string, method: string, url: string, token: string, body?: unknown) {
+/** A JSON call to the API as the workspace of `token`; anything but 2xx throws. */
+export async function api(base: string, method: string, url: string, token: string, body?: unknown) {
   const res = await fetch(`${base}${url}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },

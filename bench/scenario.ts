@@ -36,8 +36,6 @@ export async function createScenario(base: string) {
       ).access_token,
     );
   return {
-    email,
-    password,
     accountId,
     accessToken: await accessTokenOf(registered.id_token),
     basicAuth,

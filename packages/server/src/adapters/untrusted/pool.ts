@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileRefusalReason } from '@charter/domain';
 import { AppError } from '../../http/errors.ts';
-import { FileRefused } from './refusal.ts';
+import { FileRefused, isFileRefused } from './refusal.ts';
 import type { TaskTable } from './serve.ts';
 import type { Tasks } from './tasks.ts';
 
@@ -15,22 +15,27 @@ import type { Tasks } from './tasks.ts';
  * wait their turn, at most MAX_WAITING of them. This is the same shape as LibreOffice and poppler here
  * (child processes with time and memory limits), for the parsers that are JavaScript libraries.
  */
-export const POOL_SIZE = Math.max(2, Math.min(4, availableParallelism()));
-export const TIME_LIMIT_MS = 20_000;
+const POOL_SIZE = Math.max(2, Math.min(4, availableParallelism()));
+const TIME_LIMIT_MS = 20_000;
 /** A worker's JavaScript heap; the bytes it unpacks are held to the zip and PDF limits besides. */
-export const HEAP_LIMIT_MB = 512;
+const HEAP_LIMIT_MB = 512;
 /**
  * Tasks waiting for a worker, past which more are refused rather than queued: each holds its caller's
  * bytes and request, and a queue without end only turns a burst into a slow outage. At a second or less
  * per task, the last of them waits well under a request's patience.
  */
-export const MAX_WAITING = 32;
+const MAX_WAITING = 32;
 /** Seconds a client is told to wait before asking again when the queue is full. */
 export const BUSY_RETRY_AFTER = 5;
 export const BUSY_MESSAGE = 'The server is busy reading other files. Please try again in a moment.';
 
-/** A full queue: no fault of the file, so callers that turn a failed read into "unreadable" pass it on. */
-export const isServerBusy = (error: unknown) => error instanceof AppError && error.code === 'SERVER_BUSY';
+const isServerBusy = (error: unknown) => error instanceof AppError && error.code === 'SERVER_BUSY';
+
+/**
+ * A refusal (it says which limit the file passed) or a full queue (no fault of the file): what callers
+ * that turn any other failed read into "unreadable" pass on as it is.
+ */
+export const isRefusedOrBusy = (error: unknown) => isFileRefused(error) || isServerBusy(error);
 
 type Job = {
   task: string;
@@ -43,14 +48,14 @@ type Job = {
 type Reply =
   | { ready: true }
   | { ok: true; value: unknown }
-  | { ok: false; refused?: { reason: FileRefusalReason; detail: string }; message: string };
+  | { ok: false; refused: { reason: FileRefusalReason; detail: string } }
+  | { ok: false; message: string };
 
 /** A worker; `ready` once it has loaded every parser, so a task's time limit counts only its own work. */
 type Slot = { worker: Worker; job: Job | null; timer?: NodeJS.Timeout; ready: boolean; ending: boolean };
 
 export type PoolOptions = {
   size?: number;
-  heapLimitMb?: number;
   maxWaiting?: number;
   /** The module a worker serves (serve.ts), as a file URL: worker.ts unless a test names its own. */
   entry?: string;
@@ -78,7 +83,6 @@ export type Pool<T extends TaskTable> = {
  */
 export function createPool<T extends TaskTable>(options: PoolOptions = {}): Pool<T> {
   const size = options.size ?? POOL_SIZE;
-  const heapLimitMb = options.heapLimitMb ?? HEAP_LIMIT_MB;
   const maxWaiting = options.maxWaiting ?? MAX_WAITING;
   const slots = new Set<Slot>();
   const waiting: Job[] = [];
@@ -94,9 +98,9 @@ export function createPool<T extends TaskTable>(options: PoolOptions = {}): Pool
     for (let more = waiting.length - starting; more > 0 && slots.size < size; more--) spawn();
   }
 
-  function spawn(): Slot {
+  function spawn() {
     const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb, maxYoungGenerationSizeMb: 32 },
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB, maxYoungGenerationSizeMb: 32 },
       workerData: { entry: options.entry },
     });
     // An idle worker does not keep the process alive (a CLI, a test file that ends).
@@ -108,7 +112,7 @@ export function createPool<T extends TaskTable>(options: PoolOptions = {}): Pool
         slot.ready = true;
         for (const resolve of readyWaiters.splice(0)) resolve();
       } else if (reply.ok) finish(slot, null, reply.value);
-      else if (reply.refused) finish(slot, new FileRefused(reply.refused.reason, reply.refused.detail));
+      else if ('refused' in reply) finish(slot, new FileRefused(reply.refused.reason, reply.refused.detail));
       else finish(slot, new Error(reply.message));
       next();
     });
@@ -126,7 +130,6 @@ export function createPool<T extends TaskTable>(options: PoolOptions = {}): Pool
       finish(slot, new Error(`The file worker stopped (exit ${code})`));
       next();
     });
-    return slot;
   }
 
   function send(slot: Slot, job: Job) {

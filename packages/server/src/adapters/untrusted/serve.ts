@@ -36,11 +36,8 @@ export function serve(tasks: TaskTable) {
       port.postMessage({ ok: true, value }, buffersOf(value));
     } catch (error) {
       if (error instanceof FileRefused) {
-        port.postMessage({
-          ok: false,
-          refused: { reason: error.reason, detail: error.detail },
-          message: error.message,
-        });
+        // Its message is the reason's, which the pool's FileRefused says again.
+        port.postMessage({ ok: false, refused: { reason: error.reason, detail: error.detail } });
       } else port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
     }
   });

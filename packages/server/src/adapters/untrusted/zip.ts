@@ -108,11 +108,11 @@ async function admitted(zip: yauzl.ZipFile, limits: ZipLimits) {
  * entry is inflated as a stream that stops the moment it passes its declared size (already within the
  * limits), so a lying header costs at most one zlib chunk past it. Runs in the worker.
  */
-export async function unzip(bytes: Uint8Array, limits = ZIP_LIMITS): Promise<Map<string, Buffer>> {
+export async function unzip(bytes: Uint8Array): Promise<Map<string, Buffer>> {
   const zip = await open(bytes);
   try {
     const files = new Map<string, Buffer>();
-    for (const { entry, info } of await admitted(zip, limits)) {
+    for (const { entry, info } of await admitted(zip, ZIP_LIMITS)) {
       if (!info.directory) files.set(info.name, await inflate(zip, entry));
     }
     return files;
@@ -146,8 +146,8 @@ async function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> 
  * checkZip for bytes that may not be a zip at all: a zip past the limits is refused here, before any
  * worker is asked to open it; anything else is left to the parser, which says what is wrong in its terms.
  */
-export async function refuseZipBomb(bytes: Uint8Array, limits = ZIP_LIMITS): Promise<void> {
-  await checkZip(bytes, limits).catch((error) => {
+export async function refuseZipBomb(bytes: Uint8Array): Promise<void> {
+  await checkZip(bytes).catch((error) => {
     if (!(error instanceof NotAZip)) throw error;
   });
 }

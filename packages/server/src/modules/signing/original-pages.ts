@@ -1,6 +1,5 @@
 import { PDF_UNREADABLE } from '@charter/domain';
-import { isServerBusy, offThread } from '../../adapters/untrusted/pool.ts';
-import { isFileRefused } from '../../adapters/untrusted/refusal.ts';
+import { isRefusedOrBusy, offThread } from '../../adapters/untrusted/pool.ts';
 import type { AppContext } from '../../context.ts';
 import type { files } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -21,7 +20,7 @@ export async function pagesOf(ctx: AppContext, file: FileRow): Promise<PageSize[
   const known = measured.get(file.id);
   if (known) return known;
   const sizes = await offThread('pageSizes', [await ctx.storage.get(file.storageKey)]).catch((error) => {
-    if (isFileRefused(error) || isServerBusy(error)) throw error;
+    if (isRefusedOrBusy(error)) throw error;
     return [];
   });
   if (sizes.length === 0) throw new AppError('VALIDATION_ERROR', PDF_UNREADABLE);

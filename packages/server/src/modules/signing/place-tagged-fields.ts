@@ -1,8 +1,7 @@
 import { PDF_UNREADABLE, type SigningField } from '@charter/domain';
 import { missingPoppler } from '../../adapters/pdf/poppler.ts';
 import { findTextTags } from '../../adapters/pdf/text-tags.ts';
-import { isServerBusy } from '../../adapters/untrusted/pool.ts';
-import { isFileRefused } from '../../adapters/untrusted/refusal.ts';
+import { isRefusedOrBusy } from '../../adapters/untrusted/pool.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documentFields, type files } from '../../db/schema/index.ts';
@@ -45,8 +44,7 @@ export async function placeTaggedFields(
   const tags = await findTextTags(await ctx.storage.get(file.storageKey)).catch((error: Error) => {
     // A missing pdftotext is the installation's fault (a 500 that says so); a refusal says which limit
     // the file passed; a full file queue asks to retry; anything else is the file's.
-    if (error.message === missingPoppler('pdftotext').message || isFileRefused(error) || isServerBusy(error))
-      throw error;
+    if (error.message === missingPoppler('pdftotext').message || isRefusedOrBusy(error)) throw error;
     ctx.log.info({ err: error, fileId: file.id }, 'text tags could not be read');
     throw new AppError('VALIDATION_ERROR', PDF_UNREADABLE);
   });

@@ -7,8 +7,7 @@ import {
   type SignBody,
 } from '@charter/domain';
 import { eq } from 'drizzle-orm';
-import { isServerBusy, offThread } from '../../adapters/untrusted/pool.ts';
-import { isFileRefused } from '../../adapters/untrusted/refusal.ts';
+import { isRefusedOrBusy, offThread } from '../../adapters/untrusted/pool.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documentFields, documentRecipients, documents } from '../../db/schema/index.ts';
@@ -52,7 +51,7 @@ async function pngOf(dataUrl: string) {
   // Decoded in the worker, its image data inflated no further than its size: a small PNG can hold
   // gigabytes of compressed data that pdf-lib's decoder would inflate on the request thread.
   await offThread('signaturePng', [bytes]).catch((error) => {
-    throw isFileRefused(error) || isServerBusy(error) ? error : refuse();
+    throw isRefusedOrBusy(error) ? error : refuse();
   });
   return bytes;
 }
