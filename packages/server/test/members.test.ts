@@ -408,6 +408,26 @@ describe('a person who has not accepted', () => {
         (u) => u.id === existing.user.id,
       )?.full_name;
     expect(await pickerName()).toBe(existing.email);
+    // Nor the to-dos and workflow roles already given to them.
+    const project = (await call(owner, 'POST', '/api/account/project_template/mutual-nda/create', {})).body;
+    const assigned = await call(
+      owner,
+      'POST',
+      `/api/account/transaction/${project.groupedTransactions[0].id}/assign`,
+      {
+        assignee_id: existing.user.id,
+      },
+    );
+    expect(assigned.status).toBe(200);
+    await t.ctx.db
+      .insert(projectCounsel)
+      .values({ projectId: project.id, counselType: 'Attorney', userId: existing.user.id });
+    const givenNames = async () => ({
+      todo: ((await call(owner, 'GET', '/api/account/recommendation')).body as Json[])[0].assignee.name,
+      role: ((await call(owner, 'GET', `/api/account/project/${project.id}`)).body.counsel as Json[])[0].user
+        .full_name,
+    });
+    expect(await givenNames()).toEqual({ todo: existing.email, role: existing.email });
 
     // Once they open the workspace themselves, it shows the name they go by.
     const { idToken } = await login(t, existing.email, existing.password!);
@@ -418,6 +438,7 @@ describe('a person who has not accepted', () => {
       accepted: true,
     });
     expect(await pickerName()).toBe('Test User');
+    expect(await givenNames()).toEqual({ todo: 'Test User', role: 'Test User' });
   });
 
   it('stays unaccepted when staff open the workspace as them', async () => {

@@ -518,9 +518,10 @@ describe('workflow roles (counsel) for partner people', () => {
       user_id: member.user.id,
     });
     expect(added.status).toBe(201);
+    // A partner's person is no member of the workspace: named by their account (members by what they accepted).
     expect(added.body).toMatchObject({
       counsel_type: 'Attorney',
-      user: { id: member.user.id, email: member.email },
+      user: { id: member.user.id, email: member.email, full_name: 'Test User' },
     });
 
     // Roles go with the people who may no longer hold them; the workspace's own stay.

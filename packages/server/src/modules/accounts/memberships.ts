@@ -1,5 +1,5 @@
 import { FEATURE_TYPE } from '@charter/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   accountFeatures,
@@ -60,14 +60,17 @@ export const hasJoined = (
   !isPendingMembership(membership, user) && membership.suspendedAt === null && membership.acceptedAt !== null;
 
 /**
- * A member's names as their workspace may show them (selected with memberships and users): their own
- * once they accepted, else what the inviter typed (presenters of members do the same with hasJoined).
+ * A member's names as their workspace may show them (selected with users and their membership of that
+ * workspace, which may be left-joined): their own once they accepted, else what the inviter typed
+ * (presenters of members do the same with hasJoined). Someone with no membership there, a connected
+ * partner's person in a workflow role, is named by their account as before.
  */
+const shownName = (own: AnyColumn, typed: AnyColumn) =>
+  sql<string>`case when ${memberships.acceptedAt} is not null or ${memberships.userId} is null then ${own}
+    else coalesce(${typed}, '') end`;
 export const shownMemberNames = {
-  firstName: sql<string>`case when ${memberships.acceptedAt} is not null then ${users.firstName}
-    else coalesce(${memberships.invitedFirstName}, '') end`,
-  familyName: sql<string>`case when ${memberships.acceptedAt} is not null then ${users.familyName}
-    else coalesce(${memberships.invitedFamilyName}, '') end`,
+  firstName: shownName(users.firstName, memberships.invitedFirstName),
+  familyName: shownName(users.familyName, memberships.invitedFamilyName),
 };
 
 /** The member opened the workspace themselves (not staff acting as them): the invitation is accepted. */

@@ -1,8 +1,9 @@
 import type { TodoView } from '@charter/domain';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { projects, recommendations, transactions, users } from '../../db/schema/index.ts';
+import { memberships, projects, recommendations, transactions, users } from '../../db/schema/index.ts';
 import type { MemberActor } from '../../http/actor.ts';
+import { shownMemberNames } from '../accounts/memberships.ts';
 import { loadTemplates } from './catalog.ts';
 import { visibleTodos } from './policies.ts';
 import { presentTodo } from './presenters.ts';
@@ -30,17 +31,17 @@ export async function queryTodos(
         validatedQuestionnaire: transactions.validatedQuestionnaire,
       },
       project: { id: projects.id, label: projects.label, templateId: projects.templateId },
-      assignee: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        familyName: users.familyName,
-      },
+      // Named as the members list names them: no account's name before its member accepted.
+      assignee: { id: users.id, email: users.email, ...shownMemberNames },
     })
     .from(recommendations)
     .innerJoin(transactions, eq(transactions.id, recommendations.transactionId))
     .innerJoin(projects, eq(projects.id, transactions.projectId))
     .leftJoin(users, eq(users.id, recommendations.assigneeId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, users.id), eq(memberships.accountId, recommendations.accountId)),
+    )
     .where(and(eq(transactions.open, true), scope))
     .orderBy(desc(recommendations.createdAt), desc(recommendations.id))
     .limit(TODO_LIST_LIMIT);
