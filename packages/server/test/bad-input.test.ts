@@ -10,13 +10,15 @@ import { multipart } from './support/multipart.ts';
 import { fillWorkspace, PDF, snapshotWorkspace, uploadAs } from './support/workspace-rows.ts';
 
 const TOO_BIG = 2 ** 31;
+/** This app's cap on one uploaded file (UPLOAD_MAX_MB), small enough to pass in a test. */
+const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 
 // One app and one signed-in workspace serve every group below.
 let t: TestApp;
 let me: SignedIn;
 const call = accountCaller(() => t);
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ uploadMaxBytes: UPLOAD_MAX_BYTES });
   me = await signedIn(t);
 });
 afterAll(() => t.close());
@@ -146,5 +148,26 @@ describe('updates and uploads that carry nothing usable', () => {
     expect(listing.body.files.map((f: Json) => f.filename)).toEqual(['a.pdf']);
     const rows = (await snapshotWorkspace(t, me.account!.id)) as Json;
     expect(rows.documents).toHaveLength(1);
+  });
+
+  it('refuses a file past the upload limit with 413, naming the limit, and keeps nothing of it', async () => {
+    await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-modules'));
+    const { uploadTaskId } = await fillWorkspace(t, me, 'test-module-two');
+    const before = await snapshotWorkspace(t, me.account!.id);
+    const big = Buffer.concat([PDF, Buffer.alloc(UPLOAD_MAX_BYTES)]);
+    for (const url of ['/api/account/storage/upload?path=/', `/api/account/task/${uploadTaskId}/upload`]) {
+      const res = await uploadAs(t, me, url, [
+        { filename: 'small.pdf', content: PDF },
+        { filename: 'big.pdf', content: big },
+      ]);
+      expect(res.status, url).toBe(413);
+      expect(res.body, url).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The file is too large (2 MB at most).',
+      });
+    }
+    // Not even the small file sent before it: the upload is one request, refused whole.
+    expect(await snapshotWorkspace(t, me.account!.id)).toEqual(before);
+    expect(leftovers()).toEqual([]);
   });
 });

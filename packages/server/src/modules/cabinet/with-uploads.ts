@@ -32,7 +32,7 @@ export async function withUploads<T>(
         if (part.type !== 'file') throw invalid({ file: 'Only files can be sent to this upload.' });
         const file = await spool(part.file, path.join(ctx.config.dataDir, 'tmp'));
         uploads.push({ filename: part.filename, file });
-        if (part.file.truncated) throw invalid({ file: 'The file is too large.' });
+        if (part.file.truncated) throw tooLarge(ctx.config.uploadMaxBytes);
       }
     } catch (error) {
       throw unreadableUpload(error);
@@ -43,6 +43,12 @@ export async function withUploads<T>(
   } finally {
     await Promise.all(uploads.map((upload) => fs.rm(upload.file.path, { force: true })));
   }
+}
+
+/** A file past the plugin's cap (UPLOAD_MAX_MB): 413, naming the limit, on the file field as a 400 would. */
+function tooLarge(maxBytes: number) {
+  const message = `The file is too large (${Math.floor(maxBytes / (1024 * 1024))} MB at most).`;
+  return new AppError('PAYLOAD_TOO_LARGE', message, { file: message });
 }
 
 /** The parser's complaints (bad boundary, cut-off body, broken headers) are the client's; disk errors are ours. */
