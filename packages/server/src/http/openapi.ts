@@ -65,7 +65,11 @@ const ERRORS = {
     'InternalError',
     'A failure of the server (INTERNAL), or OUTCOME_UNKNOWN: the write may have been saved',
   ],
-  503: ['ServiceUnavailable', 'The database cannot be reached and nothing was saved (DATABASE_UNAVAILABLE)'],
+  503: [
+    'ServiceUnavailable',
+    'Nothing was saved; ask again after Retry-After: the database cannot be reached (DATABASE_UNAVAILABLE), ' +
+      'the server is busy reading other files (SERVER_BUSY), or it is stopping (SHUTTING_DOWN)',
+  ],
   default: ['Error', 'Any other refusal this operation can answer (409 CONFLICT, 402, 410, 422, 507 …)'],
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
