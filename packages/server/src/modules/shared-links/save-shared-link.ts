@@ -50,7 +50,8 @@ export async function saveSharedLink(input: {
   const wanted = sharedLinkExpiry(days, now);
 
   if (existing) {
-    const expiresAt = existing.expiresAt > wanted ? existing.expiresAt : wanted;
+    // Sharing again never shortens a link: the later of its expiry and the one asked for.
+    const expiresAt = new Date(Math.max(existing.expiresAt.getTime(), wanted.getTime()));
     const [row] = await tx
       .update(sharedLinks)
       .set({ expiresAt, rootPath: rootPath ?? existing.rootPath, updatedAt: now })
