@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { INVALID_ID } from '@charter/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUL_REFUSED } from '../src/http/request-guards.ts';
+import { NUL_REFUSED, SURROGATE_REFUSED } from '../src/http/request-guards.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, basic, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -92,6 +92,36 @@ describe('text with NUL characters', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(NUL_REFUSED);
+  });
+});
+
+describe('text with a lone surrogate', () => {
+  it('is refused with a clear message, never stored changed nor failing in JSON, while a pair is kept', async () => {
+    for (const [method, url, body] of [
+      // A text column would have kept U+FFFD in its place; PostgreSQL's JSON refuses it outright (a 500).
+      ['POST', '/api/account/storage/folder', { path: '/Bad\udfffFolder' }],
+      ['POST', '/api/account/storage/folder', { path: '/Fine', 'key\ud800': 1 }],
+      ['POST', '/api/account/admin/room', { label: 'Data \ud83d room', type: 'data-room' }],
+    ] as const) {
+      const res = await call(me, method, url, body);
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toMatchObject({ code: 'VALIDATION_ERROR', message: SURROGATE_REFUSED });
+    }
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/settings/profile',
+      headers: { authorization: me.bearer, 'content-type': 'application/json' },
+      // As a JSON escape, the way a client's string with half an emoji reaches the server.
+      payload: '{"firstName":"Ada","lastName":"Love\\udfff"}',
+    });
+    expect(profile.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: SURROGATE_REFUSED });
+    expect((await call(me, 'GET', '/api/account/storage/folder?path=/')).body.folders).toEqual([]);
+    // A surrogate pair is one character (an emoji), kept as sent.
+    const kept = await call(me, 'POST', '/api/account/storage/folder', { path: '/Launch \ud83d\ude80' });
+    expect(kept.status, JSON.stringify(kept.body)).toBeLessThan(300);
+    const folders = (await call(me, 'GET', '/api/account/storage/folder?path=/')).body.folders as Json[];
+    expect(JSON.stringify(folders)).toContain('Launch 🚀');
+    await call(me, 'DELETE', `/api/account/storage/folder?path=${encodeURIComponent('/Launch 🚀')}`);
   });
 });
 

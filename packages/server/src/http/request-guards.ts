@@ -5,29 +5,43 @@ import { AppError } from './errors.ts';
 import type { App } from './types.ts';
 
 export const NUL_REFUSED = 'Text cannot contain the NUL character (\\u0000).';
+export const SURROGATE_REFUSED =
+  'Text must be valid Unicode: a lone surrogate (\\uD800 to \\uDFFF without its pair) cannot be saved.';
 export const FOREIGN_ORIGIN = 'This request came from another site and was refused.';
 export const COOKIE_WRITES_SEND_JSON = 'Requests signed in by cookie must send JSON.';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Whether a parsed body, query or path holds a NUL anywhere (values or keys); iterative, any depth. */
-export function containsNul(value: unknown): boolean {
+/** A lone surrogate: JSON's escapes can carry one, UTF-8 and PostgreSQL's JSON cannot hold it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** What is wrong with one string or key for the database, if anything. */
+const textProblem = (text: string) =>
+  text.includes('\u0000') ? NUL_REFUSED : LONE_SURROGATE.test(text) ? SURROGATE_REFUSED : null;
+
+/**
+ * The message for the first string (value or key) of a parsed body, query or path that no database
+ * column can hold as sent: a NUL anywhere, or a lone surrogate. Iterative, any depth.
+ */
+export function unstorableText(value: unknown): string | null {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const current = stack.pop();
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return true;
+      const problem = textProblem(current);
+      if (problem) return problem;
     } else if (Array.isArray(current)) {
       // One by one: spreading a body of half a million items would overflow the call stack.
       for (const item of current) stack.push(item);
     } else if (current && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, item] of Object.entries(current)) {
-        if (key.includes('\u0000')) return true;
+        const problem = textProblem(key);
+        if (problem) return problem;
         stack.push(item);
       }
     }
   }
-  return false;
+  return null;
 }
 
 /** The origins this server answers on: PUBLIC_URL's, and the one the request was sent to (brand hosts). */
@@ -77,11 +91,12 @@ export function installRequestGuards(app: App, ctx: AppContext) {
     }
     done();
   });
-  // PostgreSQL text cannot hold U+0000: refused here, once, rather than failing in the database.
+  // PostgreSQL text cannot hold U+0000, nor its JSON a lone surrogate (text would get U+FFFD in its
+  // place): refused here, once, rather than failing or changing in the database.
   app.addHook('preValidation', (request, _reply, done) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      return done(new AppError('VALIDATION_ERROR', NUL_REFUSED));
-    }
+    const problem =
+      unstorableText(request.params) ?? unstorableText(request.query) ?? unstorableText(request.body);
+    if (problem) return done(new AppError('VALIDATION_ERROR', problem));
     done();
   });
 }
