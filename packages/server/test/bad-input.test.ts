@@ -46,19 +46,24 @@ describe('bad input answers 400 with a clear message, never 500', () => {
   });
 });
 
+/** Each request answers 400 VALIDATION_ERROR with `message`. */
+async function expectEachRefused(message: string, requests: [string, string, unknown][]) {
+  for (const [method, url, body] of requests) {
+    const res = await call(me, method, url, body);
+    expect(res.status, url).toBe(400);
+    expect(res.body, url).toMatchObject({ code: 'VALIDATION_ERROR', message });
+  }
+}
+
 describe('text with NUL characters', () => {
   it('is refused in bodies, queries and paths with a clear message, nothing written', async () => {
-    for (const [method, url, body] of [
+    await expectEachRefused(NUL_REFUSED, [
       ['POST', '/api/account/storage/folder', { path: '/Bad\u0000Folder' }],
       ['POST', '/api/account/storage/folder', { path: '/Fine', 'key\u0000': 1 }],
       ['GET', '/api/account/storage/folder?path=/x%00y', undefined],
       ['GET', '/api/account/resource/?search=a%00b', undefined],
       ['GET', '/api/account/project_template/a%00b', undefined],
-    ] as const) {
-      const res = await call(me, method, url, body);
-      expect(res.status, url).toBe(400);
-      expect(res.body, url).toMatchObject({ code: 'VALIDATION_ERROR', message: NUL_REFUSED });
-    }
+    ]);
     const nested = await t.app.inject({
       method: 'PUT',
       url: '/api/user/settings/profile',
@@ -97,16 +102,12 @@ describe('text with NUL characters', () => {
 
 describe('text with a lone surrogate', () => {
   it('is refused with a clear message, never stored changed nor failing in JSON, while a pair is kept', async () => {
-    for (const [method, url, body] of [
+    await expectEachRefused(SURROGATE_REFUSED, [
       // A text column would have kept U+FFFD in its place; PostgreSQL's JSON refuses it outright (a 500).
       ['POST', '/api/account/storage/folder', { path: '/Bad\udfffFolder' }],
       ['POST', '/api/account/storage/folder', { path: '/Fine', 'key\ud800': 1 }],
       ['POST', '/api/account/admin/room', { label: 'Data \ud83d room', type: 'data-room' }],
-    ] as const) {
-      const res = await call(me, method, url, body);
-      expect(res.status, url).toBe(400);
-      expect(res.body, url).toMatchObject({ code: 'VALIDATION_ERROR', message: SURROGATE_REFUSED });
-    }
+    ]);
     const profile = await t.app.inject({
       method: 'PUT',
       url: '/api/user/settings/profile',
