@@ -16,9 +16,13 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 /** A socket on the live channel, resolved at the server's hello; refused or closed before it, an error. */
-function openSocket(url: string, onEvent: (event: { type?: string; transaction_id?: number }) => void) {
+function openSocket(
+  url: string,
+  localAddress: string,
+  onEvent: (event: { type?: string; transaction_id?: number }) => void,
+) {
   return new Promise<WebSocket>((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, { localAddress });
     const timer = setTimeout(() => {
       ws.terminate();
       reject(new Error('live socket: no hello within 60 s'));
@@ -44,8 +48,10 @@ function openSocket(url: string, onEvent: (event: { type?: string; transaction_i
 
 /**
  * `count` sockets of one workspace on the live channel, as that many tabs of several people: one sign-in
- * (a session of its own) per MAX_SOCKETS_PER_SESSION sockets, the server's cap for one browser's tabs. A
- * one-question workflow is finalized, and each socket's arrival of its refresh_timeline event is timed.
+ * (a session of its own) per MAX_SOCKETS_PER_SESSION sockets, the server's cap for one browser's tabs,
+ * each from an address of its own on loopback (127.0.0.2, .3, …), as each person's browser is: the
+ * channel also limits how many sockets one address opens a minute. A one-question workflow is finalized,
+ * and each socket's arrival of its refresh_timeline event is timed. The server is on 127.0.0.1.
  */
 export async function timeLiveFanOut(
   base: string,
@@ -77,8 +83,9 @@ export async function timeLiveFanOut(
   for (let i = 0; i < sessions; i++) tokens.push(await scenario.newSession());
   const sockets = await Promise.all(
     Array.from({ length: count }, (_, i) => {
-      const token = tokens[Math.floor(i / MAX_SOCKETS_PER_SESSION)];
-      return openSocket(`${base.replace('http', 'ws')}/api/ws?access_token=${token}`, onEvent);
+      const session = Math.floor(i / MAX_SOCKETS_PER_SESSION);
+      const url = `${base.replace('http', 'ws')}/api/ws?access_token=${tokens[session]}`;
+      return openSocket(url, `127.0.0.${2 + session}`, onEvent);
     }),
   );
   const started = performance.now();

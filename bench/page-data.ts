@@ -52,8 +52,8 @@ async function taggedAgreement() {
   return pdf.save();
 }
 
-/** The newest signing link in the outbox to `email` (the job queue sends it within seconds). */
-async function signingLinkFor(dataDir: string, email: string) {
+/** What `pattern` finds in the newest mail of the outbox to `email` (the job queue sends within seconds). */
+async function fromMailTo(dataDir: string, email: string, pattern: RegExp, what: string) {
   const outbox = path.join(dataDir, 'outbox');
   for (let tries = 0; tries < 120; tries++) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
@@ -62,12 +62,12 @@ async function signingLinkFor(dataDir: string, email: string) {
       const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
         a.value.map((v) => v.address),
       );
-      const link = mail.text?.match(/\/sign\/[A-Za-z0-9_-]+/)?.[0];
-      if (link && to.includes(email)) return link;
+      const found = mail.text?.match(pattern)?.[0];
+      if (found && to.includes(email)) return found;
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`no signing link mailed to ${email}`);
+  throw new Error(`no ${what} mailed to ${email}`);
 }
 
 /**
@@ -81,6 +81,9 @@ export async function makeAuditedPages(
 ): Promise<AuditedPages> {
   const call = (method: string, url: string, body?: unknown) =>
     api(base, method, url, scenario.accessToken, body);
+  // Sending for signature asks for a proven address: the code the registration mailed (XXX-XXX).
+  const code = await fromMailTo(dataDir, scenario.email, /\b\d{3}-\d{3}\b/, 'confirmation code');
+  await api(base, 'GET', `/api/user/confirm/${code}`, scenario.idToken);
   const room = await openRoomWith(base, scenario.accessToken, 20);
 
   const form = new FormData();
@@ -121,7 +124,7 @@ export async function makeAuditedPages(
   return {
     login: `${base}/login`,
     room: `${base}/data-room/${room.code}/overview`,
-    signing: `${base}${await signingLinkFor(dataDir, signer)}`,
+    signing: `${base}${await fromMailTo(dataDir, signer, /\/sign\/[A-Za-z0-9_-]+/, 'signing link')}`,
     outsideForm: `${base}${formLink.pathname}`,
     home: `${base}/c/${scenario.accountId}/home`,
     cookies: parseSetCookies(signIn.headers.getSetCookie()),

@@ -36,7 +36,10 @@ export async function createScenario(base: string) {
       ).access_token,
     );
   return {
+    email,
     accountId,
+    /** The registration's user token (the user-side API, such as confirming the address). */
+    idToken: String(registered.id_token),
     accessToken: await accessTokenOf(registered.id_token),
     basicAuth,
     /** A new sign-in (a session of its own, as another browser's): its access token. */
