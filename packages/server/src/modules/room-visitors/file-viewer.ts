@@ -6,7 +6,7 @@ import { roomFileTokens, roomSessions, roomVisitors, users } from '../../db/sche
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { RoomRow } from './find-room.ts';
 import type { RoomViewer } from './policies.ts';
-import { authorizeVisitor, isRoomAdmin } from './resolve-viewer.ts';
+import { authorizeVisitor, isRoomAdmin, visitorColumns } from './resolve-viewer.ts';
 
 const EXPIRED = 'This link has expired.';
 
@@ -24,14 +24,10 @@ async function findFileToken(tx: Tx, room: RoomRow, fileId: number, token: strin
       visitorId: roomFileTokens.visitorId,
       sessionLive: sql<boolean>`${roomSessions.tokenHash} is not null`,
       visitor: {
-        id: roomVisitors.id,
+        ...visitorColumns,
         // A signed-in account's unconfirmed address is withheld, as resolve-viewer.ts withholds it.
         email: sql<string | null>`case when ${users.id} is not null and ${users.emailVerifiedAt} is null
           then null else ${roomVisitors.email} end`,
-        name: roomVisitors.name,
-        userId: roomVisitors.userId,
-        previousVisitAt: roomVisitors.previousVisitAt,
-        disconnectedAt: roomVisitors.disconnectedAt,
       },
     })
     .from(roomFileTokens)

@@ -16,7 +16,8 @@ import { activeMembership } from '../accounts/memberships.ts';
 import type { RoomRow } from './find-room.ts';
 import { authorizeViewer, type RoomViewer, type VisitorRow } from './policies.ts';
 
-const visitorColumns = {
+/** A room visitor's row as VisitorRow holds it (file-viewer.ts selects the same with a token). */
+export const visitorColumns = {
   id: roomVisitors.id,
   email: roomVisitors.email,
   name: roomVisitors.name,
