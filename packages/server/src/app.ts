@@ -22,11 +22,13 @@ import { startMaintenance } from './db/maintenance.ts';
 import { startPgChannel } from './db/pg-channel.ts';
 import { createAuthCaches } from './http/authenticate.ts';
 import { compressAnswers } from './http/compression.ts';
+import { databaseCounters, memoryCounters } from './http/counters.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
 import { answerClientError, answerFrameworkError, shuttingDown } from './http/framework-errors.ts';
 import { logSerializers } from './http/log-serializers.ts';
 import { openapiOptions } from './http/openapi.ts';
+import { countersStore } from './http/rate-limit-store.ts';
 import { readinessRoutes } from './http/readiness.ts';
 import { installRequestGuards } from './http/request-guards.ts';
 import { sendSecurityHeaders } from './http/security-headers.ts';
@@ -117,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     );
   }
   const storage = createStorage(config);
+  // Instances behind a load balancer share one PostgreSQL: limits counted there hold across all of them.
+  const counters = database.driver === 'postgres' ? databaseCounters(db) : memoryCounters();
   const ctx: AppContext = {
     config,
     database,
@@ -124,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     jobs,
     log: app.log,
     authCaches: createAuthCaches(),
+    counters,
     live: createLiveHub({ db, log: app.log }),
     tokens: await createTokenService(db, config.publicUrl),
     storage,
@@ -177,7 +182,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await compressAnswers(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 100, fields: 10 } });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(database.driver === 'postgres' ? { store: countersStore(counters) } : {}),
+  });
   await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   installErrorHandler(app, { writeLedger: database.driver !== 'pglite' });

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Maintenance } from './db/maintenance.ts';
 import type { AuthCaches } from './http/authenticate.ts';
+import type { Counters } from './http/counters.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { LiveHub } from './modules/live/live-hub.ts';
 
@@ -28,6 +29,8 @@ export type AppContext = {
   authCaches: AuthCaches;
   /** The payment providers (adapters/payments): `test` unless STRIPE_SECRET_KEY is set. */
   payments: Payments;
+  /** Rate limits and attempt budgets: in the database on PostgreSQL, shared by every instance. */
+  counters: Counters;
   /** The live channel's sockets on this instance (modules/live). */
   live: LiveHub;
 };

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** ES256 signing keys, shared by every server instance through the database. */
 export const signingKeys = pgTable('signing_keys', {
@@ -7,6 +7,21 @@ export const signingKeys = pgTable('signing_keys', {
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Rate limits and attempt counters shared by every instance on PostgreSQL (http/counters.ts): a fixed
+ * window per limiter and key, which ends at resetAt.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.key] }), index('rate_limit_counters_reset_idx').on(t.resetAt)],
+);
 
 /** Durable background work, claimed with FOR UPDATE SKIP LOCKED and retried with backoff. */
 export const jobs = pgTable(

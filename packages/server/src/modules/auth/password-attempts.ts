@@ -29,7 +29,7 @@ async function knownDevice(ctx: AppContext, request: FastifyRequest, email: stri
 }
 
 export function createPasswordAttempts(ctx: AppContext) {
-  const limiter = createAttemptLimiter(ctx.config.authEmailAttempts, WINDOW_MS);
+  const limiter = createAttemptLimiter(ctx.counters, 'password', ctx.config.authEmailAttempts, WINDOW_MS);
   return {
     /**
      * Spends one attempt of the client's budget (429 when it is gone, before any hashing) and answers the
@@ -39,7 +39,7 @@ export function createPasswordAttempts(ctx: AppContext) {
       const normalized = email.toLowerCase();
       const device = await knownDevice(ctx, request, normalized);
       const key = device ? `device:${device}` : `unknown:${normalized}`;
-      limiter.hit(key);
+      await limiter.hit(key);
       return { key, device, email: normalized };
     },
     /**
@@ -47,7 +47,7 @@ export function createPasswordAttempts(ctx: AppContext) {
      * and the browser is remembered (or its cookie renewed) as a device of the account.
      */
     async succeeded(reply: FastifyReply, spent: { key: string; device: string | null; email: string }) {
-      limiter.clear(spent.key);
+      await limiter.clear(spent.key);
       const token = await ctx.tokens.sign(
         { typ: 'device', sub: spent.email, sid: spent.device ?? randomUUID() },
         TTL_SECONDS,

@@ -29,7 +29,12 @@ import { verifyAuthenticator } from './verify-authenticator.ts';
 export async function profileRoutes(app: App, ctx: AppContext) {
   const limit = authRateLimit(ctx.config.authRateLimit);
   // Guessing the current password of one user from many addresses is limited too, before any hashing.
-  const perUser = createAttemptLimiter(ctx.config.authEmailAttempts, 15 * 60_000);
+  const perUser = createAttemptLimiter(
+    ctx.counters,
+    'password-change',
+    ctx.config.authEmailAttempts,
+    15 * 60_000,
+  );
 
   const profileSchema = { tags: ['user'], response: { 200: profileView } };
   app.get('/api/user/settings/profile', { schema: profileSchema }, async (request) => {
@@ -64,9 +69,9 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const actor = await authenticateUser(ctx, request);
-      if (actor.user.passwordHash !== null) perUser.hit(String(actor.userId));
+      if (actor.user.passwordHash !== null) await perUser.hit(String(actor.userId));
       const changed = await changePassword({ db: ctx.db, actor, input: request.body });
-      perUser.clear(String(actor.userId));
+      await perUser.clear(String(actor.userId));
       return changed;
     },
   );
