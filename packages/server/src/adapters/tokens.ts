@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Jwks, PublicJwk } from '@charter/domain';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import {
   type CryptoKey,
   errors,
@@ -11,7 +11,7 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { signingKeys } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -35,23 +35,28 @@ export type TokenService = {
   jwks(): Jwks;
 };
 
+/** The advisory lock under which the first signing key is made. */
+const KEY_LOCK = 0x5167;
+
 /** Loads the newest signing key from the database, creating one on first start. */
 export async function createTokenService(db: Db, issuer: string): Promise<TokenService> {
-  let [row] = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(1);
+  const newest = async (tx: Tx) =>
+    (await tx.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(1))[0];
+  let row = await newest(db);
   if (!row) {
     const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
     const kid = randomUUID();
-    const inserted = await db
-      .insert(signingKeys)
-      .values({
-        kid,
-        privateJwk: { ...(await exportJWK(privateKey)), kid, alg: ALG },
-        publicJwk: { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' },
-      })
-      .onConflictDoNothing()
-      .returning();
-    row =
-      inserted[0] ?? (await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(1))[0];
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG };
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
+    // One key wins: instances starting together on an empty database wait on the lock and take the key
+    // written first (each with a key of its own would refuse the others' tokens).
+    row = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK})`);
+      const existing = await newest(tx);
+      if (existing) return existing;
+      const [inserted] = await tx.insert(signingKeys).values({ kid, privateJwk, publicJwk }).returning();
+      return inserted;
+    });
   }
   const kid = row.kid;
   const privateKey = (await importJWK(row.privateJwk as JWK, ALG)) as CryptoKey;
