@@ -199,7 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Other instances forget within 5 s if a notification is lost (auth-cache.ts).
   const sync = config.databaseUrl
     ? await startPgChannel({
-        databaseUrl: config.databaseUrl,
+        databaseUrl: config.databaseListenUrl ?? config.databaseUrl,
         connectTimeoutMs: config.databaseConnectTimeoutMs,
         db,
         channel: 'charter_auth_cache',
@@ -235,7 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Live events reach every instance when their transaction commits (publish-event.ts).
   const liveChannel = config.databaseUrl
     ? await startPgChannel({
-        databaseUrl: config.databaseUrl,
+        databaseUrl: config.databaseListenUrl ?? config.databaseUrl,
         connectTimeoutMs: config.databaseConnectTimeoutMs,
         db,
         channel: LIVE_CHANNEL,

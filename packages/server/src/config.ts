@@ -9,6 +9,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * DATABASE_LISTEN_URL: a direct connection for LISTEN when DATABASE_URL goes through a transaction pooler
+   * (PgBouncer), which cannot hold a LISTEN; DATABASE_URL when null.
+   */
+  databaseListenUrl: string | null;
   /** How long opening a PostgreSQL connection may take before the request answers 503. */
   databaseConnectTimeoutMs: number;
   /** PostgreSQL's statement_timeout for the server's queries (migrations have none). */
@@ -115,6 +120,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || null,
     databaseConnectTimeoutMs: Number(env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
     databaseStatementTimeoutMs: Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000),
     smtpUrl: env.SMTP_URL || null,
