@@ -273,7 +273,7 @@ describe.skipIf(!bin)('two instances on one PostgreSQL behind a round-robin prox
     }
   });
 
-  it('password guesses and the route limit are counted across both instances', async () => {
+  it('password guesses at one account are counted across both instances', async () => {
     const victim = await createUser(false);
     const guesses = [];
     for (let i = 0; i < EMAIL_ATTEMPTS; i++) guesses.push(await signIn(victim.email, 'wrong password'));
