@@ -27,10 +27,12 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
 import { answerClientError, answerFrameworkError, shuttingDown } from './http/framework-errors.ts';
 import { logSerializers } from './http/log-serializers.ts';
+import { createMetrics, installMetrics } from './http/metrics.ts';
 import { openapiOptions } from './http/openapi.ts';
 import { countersStore } from './http/rate-limit-store.ts';
 import { readinessRoutes } from './http/readiness.ts';
 import { installRequestGuards } from './http/request-guards.ts';
+import { installRequestIds, requestIdOf, requestScopedLogger } from './http/request-id.ts';
 import { sendSecurityHeaders } from './http/security-headers.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
 import { installStaffAudit } from './http/staff-audit.ts';
@@ -82,6 +84,8 @@ const RECHECK_LIVE = 'recheck-live';
 export type BuildOptions = {
   /** An already opened database (tests); otherwise one is opened from the config. */
   database?: Database;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 /** Builds the whole server (API and web app) without listening; migrations are applied first. */
@@ -91,7 +95,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: logSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // Ids unique across processes (an incoming X-Request-Id when safe), in every log line's reqId.
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A path may carry a signed token (GET /api/user/report/file/{a}/jwt/{b}); schemas cap each param.
@@ -104,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ check: config.checkResponses }));
+  installRequestIds(app);
 
   // A .p12 the operator named must be readable before anything is served (it seals documents).
   if (config.signingP12) readP12(config.signingP12.p12Path, config.signingP12.p12Password);
@@ -121,12 +129,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const storage = createStorage(config);
   // Instances behind a load balancer share one PostgreSQL: limits counted there hold across all of them.
   const counters = database.driver === 'postgres' ? databaseCounters(db) : memoryCounters();
+  // Nothing is measured unless a scraper may read it.
+  const metrics = config.metricsToken ? createMetrics() : null;
   const ctx: AppContext = {
     config,
     database,
     db,
     jobs,
-    log: app.log,
+    log: requestScopedLogger(app.log),
     authCaches: createAuthCaches(),
     counters,
     live: createLiveHub({ db, log: app.log }),
@@ -142,12 +152,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }),
     office,
     maintenance,
-    mailer: createMailer(jobs, {
-      smtpUrl: config.smtpUrl,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      from: config.mailFrom,
-      readAttachment: (key) => storage.get(key),
-    }),
+    mailer: createMailer(
+      jobs,
+      {
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        from: config.mailFrom,
+        readAttachment: (key) => storage.get(key),
+      },
+      metrics ? (outcome) => metrics.mailDeliveries.inc({ outcome }) : undefined,
+    ),
   };
   app.decorate('ctx', ctx);
   await syncTemplateLibrary(ctx);
@@ -191,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   installErrorHandler(app, { writeLedger: database.driver !== 'pglite' });
   installRequestGuards(app, ctx);
   installStaffAudit(app, ctx);
+  installMetrics(app, ctx, metrics);
   // A write may end a session or change a membership: what cached tokens proved is forgotten at once.
   const clearAuthCaches = () => {
     ctx.authCaches.user.clear();

@@ -66,6 +66,8 @@ export type Config = {
    * refused. Only for local runs and tests: it lets POST /api/public/billing/webhook/test be exercised.
    */
   testWebhookSecret: string | null;
+  /** METRICS_TOKEN: the Bearer token GET /metrics asks for; unset, the endpoint answers 404. */
+  metricsToken: string | null;
   /** File storage in an S3 bucket (S3_BUCKET); null keeps files on disk under DATA_DIR/files. */
   s3: {
     endpoint: string | null;
@@ -155,6 +157,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     linkSecret: env.LINK_SECRET || null,
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     testWebhookSecret: env.TEST_WEBHOOK_SECRET || null,
+    metricsToken: env.METRICS_TOKEN || null,
     tsaCertificate: env.TSA_CERT
       ? derOfPem(fs.readFileSync(path.resolve(env.INIT_CWD ?? process.cwd(), env.TSA_CERT), 'utf8'))
       : null,

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { seedBrands, seedDemo } from './seed.ts';
+import { stopTracing } from './telemetry.ts';
 
 const config = loadConfig();
 const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
@@ -30,6 +31,9 @@ console.log(lines.join('\n'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.close().then(() => process.exit(0));
+    app
+      .close()
+      .then(stopTracing)
+      .then(() => process.exit(0));
   });
 }

@@ -22,6 +22,8 @@ export type Database = {
   close(): Promise<void>;
   /** The embedded instance, for tests that dump and load it. */
   pglite?: PGlite;
+  /** PostgreSQL's connection pool (its sizes are reported on /metrics). */
+  pool?: pg.Pool;
 };
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -58,6 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       driver: 'postgres',
+      pool,
       migrate: () => migrateWithoutTimeout(settings),
       close: () => pool.end(),
     };

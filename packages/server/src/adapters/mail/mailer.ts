@@ -96,12 +96,25 @@ export function createMailDelivery(options: MailTransportOptions) {
   };
 }
 
-export function createMailer(jobs: JobQueue, options: MailTransportOptions): Mailer {
+/** Told of every delivery attempt (the /metrics counters). */
+export type MailObserver = (outcome: 'sent' | 'failed') => void;
+
+export function createMailer(jobs: JobQueue, options: MailTransportOptions, observe?: MailObserver): Mailer {
   const deliver = createMailDelivery(options);
   // Messages carry one-time codes and sign-in links: a sent one is not kept, a failed one keeps its recipient.
-  jobs.register(MAIL_JOB, async (payload) => deliver(payload as QueuedMail), {
-    redact: (payload) => ({ to: payload.to }),
-  });
+  jobs.register(
+    MAIL_JOB,
+    async (payload) => {
+      try {
+        await deliver(payload as QueuedMail);
+      } catch (error) {
+        observe?.('failed');
+        throw error;
+      }
+      observe?.('sent');
+    },
+    { redact: (payload) => ({ to: payload.to }) },
+  );
   return {
     async send(tx, message) {
       // Only the brand's name is kept with the job, not the whole brand the caller holds.
