@@ -75,7 +75,8 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { syncTemplateLibrary } from './modules/templates/sync-library.ts';
 import { workflowRoutes } from './modules/workflows/routes.ts';
-import { sweepLeftovers } from './storage-sweep.ts';
+import { removeFilesOnRollback } from './remove-on-rollback.ts';
+import { type StorageSweepOptions, startStorageSweep } from './storage-sweep.ts';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** An auth cache notification that also asks for the live sockets' sessions to be checked again. */
@@ -86,6 +87,8 @@ export type BuildOptions = {
   database?: Database;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** How often and how old stored leftovers are swept (storage-sweep.ts); tests shorten both. */
+  storageSweep?: StorageSweepOptions;
 };
 
 /** Builds the whole server (API and web app) without listening; migrations are applied first. */
@@ -126,7 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       'LibreOffice runs with network access (no user namespaces here); links in documents stay blocked',
     );
   }
-  const storage = createStorage(config);
+  const storage = removeFilesOnRollback(db, createStorage(config), app.log);
   // Instances behind a load balancer share one PostgreSQL: limits counted there hold across all of them.
   const counters = database.driver === 'postgres' ? databaseCounters(db) : memoryCounters();
   // Nothing is measured unless a scraper may read it.
@@ -326,9 +329,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.runWorker) jobs.start();
   const stopSigningSchedule = config.runWorker ? startSigningSchedule(ctx) : null;
   const stopBillingReconcile = config.runWorker ? startBillingReconcile(ctx) : null;
-  const sweep = sweepLeftovers(ctx).catch((error) => app.log.warn({ err: error }, 'start-up sweep failed'));
+  const sweep = startStorageSweep(ctx, options.storageSweep);
   app.addHook('onClose', async () => {
-    await sweep;
+    await sweep.stop();
     stopSigningSchedule?.();
     stopBillingReconcile?.();
     await jobs.stop();

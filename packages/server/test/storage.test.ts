@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createS3Storage } from '../src/adapters/storage/s3-storage.ts';
 import { spool, WHOLE_SAMPLE_BYTES } from '../src/adapters/storage/spool.ts';
 import { createDiskStorage, type Storage } from '../src/adapters/storage/storage.ts';
@@ -129,5 +129,73 @@ describe('spooling an upload', () => {
     });
     await expect(spool(broken, dir)).rejects.toThrow('connection reset');
     expect(await fs.readdir(dir)).toEqual([]);
+  });
+});
+
+describe('the disk store survives a power cut', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** What reaches the disk, in order: each fsync by the path it was opened on, and each rename. */
+  async function recordSyncs(work: () => Promise<unknown>) {
+    const events: string[] = [];
+    const opened = new WeakMap<fs.FileHandle, string>();
+    const probe = await fs.open(tempDir, 'r');
+    const handleMethods = Object.getPrototypeOf(probe) as fs.FileHandle;
+    await probe.close();
+    const open = fs.open;
+    vi.spyOn(fs, 'open').mockImplementation(async (file, ...rest) => {
+      const handle = await open(file, ...rest);
+      opened.set(handle, String(file));
+      return handle;
+    });
+    const sync = handleMethods.sync;
+    vi.spyOn(handleMethods, 'sync').mockImplementation(async function (this: fs.FileHandle) {
+      events.push(`fsync ${opened.get(this)}`);
+      return sync.call(this);
+    });
+    const rename = fs.rename;
+    vi.spyOn(fs, 'rename').mockImplementation(async (from, to) => {
+      events.push(`rename ${from} -> ${to}`);
+      return rename(from, to);
+    });
+    await work();
+    return events;
+  }
+
+  it('put flushes the file before renaming it into place, then its folder', async () => {
+    const root = path.join(tempDir, 'durable');
+    const store = createDiskStorage(root);
+    let key = '';
+    const events = await recordSyncs(async () => {
+      key = (await store.put(new TextEncoder().encode('signed'))).key;
+    });
+    const file = path.join(root, key);
+    // The first put also makes the key's folder, whose entry lives in the root.
+    expect(events).toEqual([
+      `fsync ${root}`,
+      `fsync ${path.dirname(root)}`,
+      `fsync ${file}.part`,
+      `rename ${file}.part -> ${file}`,
+      `fsync ${path.dirname(file)}`,
+    ]);
+  });
+
+  it('putFile flushes the spooled upload before renaming it into place, then its folder', async () => {
+    const root = path.join(tempDir, 'durable-uploads');
+    const store = createDiskStorage(root);
+    await fs.mkdir(root, { recursive: true });
+    const spooled = await spool(Readable.from([Buffer.from('%PDF-1.4 upload')]), tempDir);
+    let key = '';
+    const events = await recordSyncs(async () => {
+      key = (await store.putFile(spooled.path, spooled)).key;
+    });
+    const file = path.join(root, key);
+    expect(events).toEqual([
+      `fsync ${root}`,
+      `rename ${spooled.path} -> ${file}.part`,
+      `fsync ${file}.part`,
+      `rename ${file}.part -> ${file}`,
+      `fsync ${path.dirname(file)}`,
+    ]);
   });
 });

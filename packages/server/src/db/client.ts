@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { guardCommits } from './commit-guard.ts';
+import { openDurablePglite } from './pglite-durable.ts';
 import { withStatementCache } from './pglite-statements.ts';
 import { createPool, type DatabaseLog, type PostgresSettings, waitForPostgres } from './postgres.ts';
 import * as schema from './schema/index.ts';
@@ -69,7 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!client) {
     const dir = path.join(options.dataDir, 'db');
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await openDurablePglite(dir);
   }
   const pglite = client;
   const db = drizzlePglite(withStatementCache(pglite), { schema });

@@ -53,24 +53,26 @@ export function createDiskStorage(root: string): Storage {
     async put(bytes) {
       const key = newStorageKey();
       const file = pathOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      await makeShardFolder(root, path.dirname(file));
       // Written under a temporary name and renamed, so a crash never leaves half a file under the key.
       const temporary = `${file}.part`;
-      await fs.writeFile(temporary, bytes, { flush: true });
-      await fs.rename(temporary, file);
+      await writeDurably(temporary, bytes);
+      await renameDurably(temporary, file);
       return { key, size: bytes.byteLength, sha256: sha256Hex(bytes) };
     },
     async putFile(source, known) {
       const key = newStorageKey();
       const file = pathOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      await makeShardFolder(root, path.dirname(file));
       const temporary = `${file}.part`;
       // A rename when the spool folder is on the same disk (DATA_DIR/tmp), else a copy.
       await fs.rename(source, temporary).catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'EXDEV') throw error;
         await fs.copyFile(source, temporary);
       });
-      await fs.rename(temporary, file);
+      // The spool was written without fsync (most uploads are refused before they are stored).
+      await fsync(temporary, 'r+');
+      await renameDurably(temporary, file);
       return { key, ...known };
     },
     // async, so a bad key rejects like every other failure instead of throwing synchronously.
@@ -83,6 +85,44 @@ export function createDiskStorage(root: string): Storage {
     remove: async (key) => fs.rm(pathOf(key), { force: true }),
     sweep: (referenced, before) => sweepDisk(root, referenced, before),
   };
+}
+
+/**
+ * A row names a key only after `put` returns, so `put` returns only once the bytes would survive a
+ * power cut: the file's data is flushed before the rename (else the rename may reach the disk first and
+ * leave an empty file under the key), and the folder after it (else the new name itself may be lost).
+ * This is what PostgreSQL and SQLite do for their own files.
+ */
+async function fsync(file: string, flags: 'r' | 'r+') {
+  const handle = await fs.open(file, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function writeDurably(file: string, bytes: Uint8Array) {
+  const handle = await fs.open(file, 'w');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function renameDurably(temporary: string, file: string) {
+  await fs.rename(temporary, file);
+  await fsync(path.dirname(file), 'r');
+}
+
+/** The `ab` folder of a key; when it is new, its entry in the store's root is made durable too. */
+async function makeShardFolder(root: string, folder: string) {
+  const created = await fs.mkdir(folder, { recursive: true });
+  if (!created) return;
+  await fsync(root, 'r');
+  if (created !== folder) await fsync(path.dirname(created), 'r');
 }
 
 const SWEEP_BATCH = 1000;
