@@ -1,5 +1,6 @@
 import { warmUp } from './adapters/untrusted/pool.ts';
 import { buildApp } from './app.ts';
+import { listenForAdmin } from './backup/admin-socket.ts';
 import { loadConfig } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { seedBrands, seedDemo } from './seed.ts';
@@ -13,6 +14,8 @@ await seedBrands(app.ctx);
 const demo = config.seedDemo ? await seedDemo(app.ctx) : null;
 
 await app.listen({ port: config.port, host: config.host });
+// npm run admin -- backup asks this process, the only one that can open the embedded database.
+const stopAdmin = config.databaseUrl ? null : await listenForAdmin(app.ctx);
 // Files people give us are read in worker threads (adapters/untrusted): the first one loads its parsers
 // now, not when someone picks the first file. (Test apps start theirs on first use.)
 void warmUp();
@@ -31,8 +34,7 @@ console.log(lines.join('\n'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app
-      .close()
+    Promise.all([stopAdmin?.(), app.close()])
       .then(stopTracing)
       .then(() => process.exit(0));
   });

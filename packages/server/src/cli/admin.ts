@@ -11,10 +11,22 @@ import { holderOf } from '../data-dir-lock.ts';
 import { openDatabase } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
 import { findUserByEmail } from '../modules/auth/find-user.ts';
+import { DATA_COMMANDS, runDataCommand } from './admin-data.ts';
 
 const [command, email, option] = process.argv.slice(2);
 const usage =
-  'usage: npm run admin -- staff|unstaff EMAIL [--create (staff only; password from STAFF_PASSWORD)]';
+  'usage: npm run admin -- staff|unstaff EMAIL [--create (staff only; password from STAFF_PASSWORD)]\n' +
+  '       npm run admin -- backup DIR | restore DIR | migrate-to-postgres DATABASE_URL';
+
+if (DATA_COMMANDS.includes(command) && email && !option) {
+  try {
+    await runDataCommand(loadConfig(), command, email);
+    process.exit(0);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
 const create = option === '--create';
 
 if (
