@@ -79,7 +79,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** Migrations run on a connection of their own, without the pool's statement_timeout. */
+/**
+ * The advisory lock key migrations run under ("charter migrations" as a fixed 64-bit number). Any
+ * constant works as long as every instance uses the same one; nothing else in Charter takes this key.
+ */
+export const MIGRATION_LOCK_KEY = 4_211_062_851_744_307_000n;
+
+/**
+ * Migrations run on a connection of their own, without the pool's statement_timeout, and under a
+ * session advisory lock: instances started together (a scale-up, a rolling upgrade) queue on the lock,
+ * and each one after the first finds every migration applied. Without it two migrators create the same
+ * tables at once and one of them fails on a duplicate pg_type row. (Rails, Flyway and Liquibase do the
+ * same with pg_advisory_lock.) The lock is a session's: it goes with the connection if the process dies.
+ */
 async function migrateWithoutTimeout(settings: PostgresSettings) {
   const client = new pg.Client({
     connectionString: settings.databaseUrl,
@@ -88,8 +100,10 @@ async function migrateWithoutTimeout(settings: PostgresSettings) {
   client.on('error', () => undefined);
   await client.connect();
   try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
   } finally {
+    // Ending the session releases the lock.
     await client.end().catch(() => undefined);
   }
 }
