@@ -13,6 +13,11 @@ export type Config = {
   databaseConnectTimeoutMs: number;
   /** PostgreSQL's statement_timeout for the server's queries (migrations have none). */
   databaseStatementTimeoutMs: number;
+  /**
+   * How long the server waits for any answer to a query before giving up on its connection (a server that
+   * hangs without answering, which statement_timeout cannot end); 0 turns it off.
+   */
+  databaseQueryTimeoutMs: number;
   smtpUrl: string | null;
   publicUrl: string;
   mailFrom: string;
@@ -87,6 +92,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const port = Number(env.PORT ?? 3000);
   // Relative to where npm was run (npm start runs the server from its package folder).
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data');
+  const statementTimeoutMs = Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -116,7 +122,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     databaseConnectTimeoutMs: Number(env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
-    databaseStatementTimeoutMs: Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000),
+    databaseStatementTimeoutMs: statementTimeoutMs,
+    // Past the statement timeout by default, so a server that answers cancels its own statement first.
+    databaseQueryTimeoutMs: Number(
+      env.DATABASE_QUERY_TIMEOUT_MS ?? (statementTimeoutMs > 0 ? statementTimeoutMs + 5000 : 0),
+    ),
     smtpUrl: env.SMTP_URL || null,
     publicUrl,
     mailFrom: env.MAIL_FROM ?? 'Charter <no-reply@charter.local>',

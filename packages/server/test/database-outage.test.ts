@@ -17,6 +17,7 @@ describe.skipIf(!bin)('PostgreSQL going away', () => {
   let proxy: TcpProxy;
   let a: TestApp;
   let b: TestApp;
+  const queryTimeoutMs = 1500;
   const proxied = () => `postgres://charter@127.0.0.1:${proxy.port}/postgres`;
   const onA = accountCaller(() => a);
   const onB = accountCaller(() => b);
@@ -33,7 +34,11 @@ describe.skipIf(!bin)('PostgreSQL going away', () => {
     server = await startPrivatePostgres(bin as string);
     proxy = await startTcpProxy(server.port);
     a = await createTestApp({ databaseUrl: server.url, databaseConnectTimeoutMs: 1000 });
-    b = await createTestApp({ databaseUrl: proxied(), databaseConnectTimeoutMs: 1000 });
+    b = await createTestApp({
+      databaseUrl: proxied(),
+      databaseConnectTimeoutMs: 1000,
+      databaseQueryTimeoutMs: queryTimeoutMs,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -87,6 +92,29 @@ describe.skipIf(!bin)('PostgreSQL going away', () => {
       headers: { authorization: me.bearer },
     });
     await expect.poll(async () => (await me_()).statusCode, { timeout: 2500, interval: 50 }).toBe(401);
+  });
+
+  it('answers 503 within the query timeout when PostgreSQL hangs without answering, and recovers', async () => {
+    const me = await signedIn(b);
+    expect((await onB(me, 'GET', '/api/account/storage/folder?path=/')).status).toBe(200);
+    // Connections stay open and new ones are accepted; nothing comes back. Without a client-side
+    // timeout the request would wait for as long as the server hangs (this test's own timeout).
+    proxy.pause();
+    try {
+      const started = Date.now();
+      const res = await onB(me, 'POST', '/api/account/storage/folder', { path: '/While hung' });
+      const waited = Date.now() - started;
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
+      // Within the configured time (a query timeout, or a connect timeout for a new connection),
+      // with room for a loaded machine.
+      expect(waited).toBeLessThan(3 * queryTimeoutMs);
+      expect(await ready(b)).toBe(503);
+    } finally {
+      proxy.resume();
+    }
+    await expect.poll(() => ready(b), { timeout: 10_000, interval: 200 }).toBe(200);
+    expect((await onB(me, 'GET', '/api/account/storage/folder?path=/While hung')).status).toBe(404);
   });
 
   describe('a COMMIT whose answer is lost', () => {

@@ -33,6 +33,7 @@ export type DatabaseOptions = {
   pglite?: PGlite;
   databaseConnectTimeoutMs?: number;
   databaseStatementTimeoutMs?: number;
+  databaseQueryTimeoutMs?: number;
   /** Where waiting for PostgreSQL and lost connections are reported; the console by default. */
   log?: DatabaseLog;
 };
@@ -44,10 +45,13 @@ const consoleLog: DatabaseLog = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const statementTimeoutMs = options.databaseStatementTimeoutMs ?? 30_000;
     const settings: PostgresSettings = {
       databaseUrl: options.databaseUrl,
       connectTimeoutMs: options.databaseConnectTimeoutMs ?? 5000,
-      statementTimeoutMs: options.databaseStatementTimeoutMs ?? 30_000,
+      statementTimeoutMs,
+      queryTimeoutMs:
+        options.databaseQueryTimeoutMs ?? (statementTimeoutMs > 0 ? statementTimeoutMs + 5000 : 0),
     };
     const log = options.log ?? consoleLog;
     const pool = createPool(settings, log);

@@ -70,21 +70,26 @@ async function commitStatus(
   windowMs: number,
 ): Promise<CommitStatus> {
   const deadline = Date.now() + windowMs;
+  // node-postgres reads query_timeout from a query's config too; its types only know the pool's.
+  const query = (text: string, values: unknown[]): pg.QueryConfig =>
+    ({ text, values, query_timeout: Math.max(deadline - Date.now(), 1) }) as pg.QueryConfig;
   while (Date.now() < deadline) {
     try {
       // backend_xid is the 32-bit form of the transaction id: only that very transaction is ended.
+      // Each query ends with the window: a server that hangs must not hold the check past it.
       await pool.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
+        query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
          where pid = $1 and backend_xid::text::bigint = $2::bigint % 4294967296`,
-        [pid, xid],
+          [pid, xid],
+        ),
       );
     } catch {
       // Unreachable (the status query below says so too) or not allowed: the status still tells.
     }
     try {
       const { rows } = await pool.query<{ status: string | null }>(
-        'select txid_status($1::bigint) as status',
-        [xid],
+        query('select txid_status($1::bigint) as status', [xid]),
       );
       const status = rows[0]?.status;
       if (status === 'committed' || status === 'aborted') return status;
