@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/db/resilience.ts';
+import { folders } from '../src/db/schema/index.ts';
+import { withWriteLedger } from '../src/db/write-ledger.ts';
+import { databaseFailure } from '../src/http/database-errors.ts';
 import { accountCaller, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { findPostgresBin, type PrivatePostgres, startPrivatePostgres } from './support/private-postgres.ts';
@@ -141,6 +144,29 @@ describe.skipIf(!bin)('PostgreSQL going away', () => {
       expect(res.status).toBe(503);
       expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
       expect(await folder('a', '/Never')).toBe(404);
+    });
+
+    it('is 503, not OUTCOME_UNKNOWN, when the request before it only locked rows', async () => {
+      const accountId = me.account?.id as number;
+      // As a finalize does: its first transaction locks rows (FOR UPDATE, which gives it a transaction
+      // id) and saves nothing; the second, which would save, loses its connection before COMMIT.
+      const answer = await withWriteLedger(async () => {
+        await b.ctx.db.transaction((tx) =>
+          tx.select({ id: folders.id }).from(folders).where(eq(folders.accountId, accountId)).for('update'),
+        );
+        proxy.cutAtNextCommit('before-commit');
+        const failure = await b.ctx.db
+          .transaction((tx) =>
+            tx.insert(folders).values({ accountId, path: '/Locked', parentPath: '/', name: 'Locked' }),
+          )
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        return databaseFailure(failure)?.code;
+      });
+      expect(answer).toBe('DATABASE_UNAVAILABLE');
+      expect(await folder('a', '/Locked')).toBe(404);
     });
 
     it('is never reported failed when nobody can tell: OUTCOME_UNKNOWN, and it did commit', async () => {
