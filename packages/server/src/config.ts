@@ -10,7 +10,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | null;
   /**
-   * DATABASE_LISTEN_URL: a direct connection for LISTEN when DATABASE_URL goes through a transaction pooler
+   * DATABASE_LISTEN_URL: a direct connection for LISTEN and migrations when DATABASE_URL goes through a transaction pooler
    * (PgBouncer), which cannot hold a LISTEN; DATABASE_URL when null.
    */
   databaseListenUrl: string | null;
@@ -18,6 +18,11 @@ export type Config = {
   databaseConnectTimeoutMs: number;
   /** PostgreSQL's statement_timeout for the server's queries (migrations have none). */
   databaseStatementTimeoutMs: number;
+  /**
+   * How long the server waits for any answer to a query before giving up on its connection (a server that
+   * hangs without answering, which statement_timeout cannot end); 0 turns it off.
+   */
+  databaseQueryTimeoutMs: number;
   smtpUrl: string | null;
   publicUrl: string;
   mailFrom: string;
@@ -94,6 +99,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const port = Number(env.PORT ?? 3000);
   // Relative to where npm was run (npm start runs the server from its package folder).
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data');
+  const statementTimeoutMs = Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -124,7 +130,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl: env.DATABASE_URL || null,
     databaseListenUrl: env.DATABASE_LISTEN_URL || null,
     databaseConnectTimeoutMs: Number(env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
-    databaseStatementTimeoutMs: Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000),
+    databaseStatementTimeoutMs: statementTimeoutMs,
+    // Past the statement timeout by default, so a server that answers cancels its own statement first.
+    databaseQueryTimeoutMs: Number(
+      env.DATABASE_QUERY_TIMEOUT_MS ?? (statementTimeoutMs > 0 ? statementTimeoutMs + 5000 : 0),
+    ),
     smtpUrl: env.SMTP_URL || null,
     publicUrl,
     mailFrom: env.MAIL_FROM ?? 'Charter <no-reply@charter.local>',

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/db/resilience.ts';
+import { folders } from '../src/db/schema/index.ts';
+import { withWriteLedger } from '../src/db/write-ledger.ts';
+import { databaseFailure } from '../src/http/database-errors.ts';
 import { accountCaller, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { findPostgresBin, type PrivatePostgres, startPrivatePostgres } from './support/private-postgres.ts';
@@ -17,6 +20,7 @@ describe.skipIf(!bin)('PostgreSQL going away', () => {
   let proxy: TcpProxy;
   let a: TestApp;
   let b: TestApp;
+  const queryTimeoutMs = 1500;
   const proxied = () => `postgres://charter@127.0.0.1:${proxy.port}/postgres`;
   const onA = accountCaller(() => a);
   const onB = accountCaller(() => b);
@@ -33,7 +37,11 @@ describe.skipIf(!bin)('PostgreSQL going away', () => {
     server = await startPrivatePostgres(bin as string);
     proxy = await startTcpProxy(server.port);
     a = await createTestApp({ databaseUrl: server.url, databaseConnectTimeoutMs: 1000 });
-    b = await createTestApp({ databaseUrl: proxied(), databaseConnectTimeoutMs: 1000 });
+    b = await createTestApp({
+      databaseUrl: proxied(),
+      databaseConnectTimeoutMs: 1000,
+      databaseQueryTimeoutMs: queryTimeoutMs,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -89,6 +97,29 @@ describe.skipIf(!bin)('PostgreSQL going away', () => {
     await expect.poll(async () => (await me_()).statusCode, { timeout: 2500, interval: 50 }).toBe(401);
   });
 
+  it('answers 503 within the query timeout when PostgreSQL hangs without answering, and recovers', async () => {
+    const me = await signedIn(b);
+    expect((await onB(me, 'GET', '/api/account/storage/folder?path=/')).status).toBe(200);
+    // Connections stay open and new ones are accepted; nothing comes back. Without a client-side
+    // timeout the request would wait for as long as the server hangs (this test's own timeout).
+    proxy.pause();
+    try {
+      const started = Date.now();
+      const res = await onB(me, 'POST', '/api/account/storage/folder', { path: '/While hung' });
+      const waited = Date.now() - started;
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
+      // Within the configured time (a query timeout, or a connect timeout for a new connection),
+      // with room for a loaded machine.
+      expect(waited).toBeLessThan(3 * queryTimeoutMs);
+      expect(await ready(b)).toBe(503);
+    } finally {
+      proxy.resume();
+    }
+    await expect.poll(() => ready(b), { timeout: 10_000, interval: 200 }).toBe(200);
+    expect((await onB(me, 'GET', '/api/account/storage/folder?path=/While hung')).status).toBe(404);
+  });
+
   describe('a COMMIT whose answer is lost', () => {
     let me: SignedIn;
     const folder = async (t: 'a' | 'b', path: string) =>
@@ -113,6 +144,29 @@ describe.skipIf(!bin)('PostgreSQL going away', () => {
       expect(res.status).toBe(503);
       expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
       expect(await folder('a', '/Never')).toBe(404);
+    });
+
+    it('is 503, not OUTCOME_UNKNOWN, when the request before it only locked rows', async () => {
+      const accountId = me.account?.id as number;
+      // As a finalize does: its first transaction locks rows (FOR UPDATE, which gives it a transaction
+      // id) and saves nothing; the second, which would save, loses its connection before COMMIT.
+      const answer = await withWriteLedger(async () => {
+        await b.ctx.db.transaction((tx) =>
+          tx.select({ id: folders.id }).from(folders).where(eq(folders.accountId, accountId)).for('update'),
+        );
+        proxy.cutAtNextCommit('before-commit');
+        const failure = await b.ctx.db
+          .transaction((tx) =>
+            tx.insert(folders).values({ accountId, path: '/Locked', parentPath: '/', name: 'Locked' }),
+          )
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        return databaseFailure(failure)?.code;
+      });
+      expect(answer).toBe('DATABASE_UNAVAILABLE');
+      expect(await folder('a', '/Locked')).toBe(404);
     });
 
     it('is never reported failed when nobody can tell: OUTCOME_UNKNOWN, and it did commit', async () => {

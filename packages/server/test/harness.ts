@@ -31,6 +31,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     dataDir,
     pglite,
     databaseConnectTimeoutMs: overrides.databaseConnectTimeoutMs,
+    databaseQueryTimeoutMs: overrides.databaseQueryTimeoutMs,
     log: { info: () => undefined, warn: () => undefined },
   });
   const config = loadConfig(

@@ -31,11 +31,17 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 export type DatabaseOptions = {
   databaseUrl: string | null;
+  /**
+   * A direct connection (not through a transaction pooler such as PgBouncer): migrations hold a
+   * session-level advisory lock, which a pooler in transaction mode would not keep on one connection.
+   */
+  databaseListenUrl?: string | null;
   dataDir: string;
   /** An already opened embedded instance (tests load one from a dump). */
   pglite?: PGlite;
   databaseConnectTimeoutMs?: number;
   databaseStatementTimeoutMs?: number;
+  databaseQueryTimeoutMs?: number;
   /** Where waiting for PostgreSQL and lost connections are reported; the console by default. */
   log?: DatabaseLog;
 };
@@ -47,10 +53,13 @@ const consoleLog: DatabaseLog = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const statementTimeoutMs = options.databaseStatementTimeoutMs ?? 30_000;
     const settings: PostgresSettings = {
       databaseUrl: options.databaseUrl,
       connectTimeoutMs: options.databaseConnectTimeoutMs ?? 5000,
-      statementTimeoutMs: options.databaseStatementTimeoutMs ?? 30_000,
+      statementTimeoutMs,
+      queryTimeoutMs:
+        options.databaseQueryTimeoutMs ?? (statementTimeoutMs > 0 ? statementTimeoutMs + 5000 : 0),
     };
     const log = options.log ?? consoleLog;
     const pool = createPool(settings, log);
@@ -62,7 +71,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       driver: 'postgres',
       pool,
-      migrate: () => migrateWithoutTimeout(settings),
+      migrate: () =>
+        migrateWithoutTimeout({
+          ...settings,
+          databaseUrl: options.databaseListenUrl ?? settings.databaseUrl,
+        }),
       close: () => pool.end(),
     };
   }
@@ -83,7 +96,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** Migrations run on a connection of their own, without the pool's statement_timeout. */
+/**
+ * The advisory lock key migrations run under ("charter migrations" as a fixed 64-bit number). Any
+ * constant works as long as every instance uses the same one; nothing else in Charter takes this key.
+ */
+export const MIGRATION_LOCK_KEY = 4_211_062_851_744_307_000n;
+
+/**
+ * Migrations run on a connection of their own, without the pool's statement_timeout, and under a
+ * session advisory lock: instances started together (a scale-up, a rolling upgrade) queue on the lock,
+ * and each one after the first finds every migration applied. Without it two migrators create the same
+ * tables at once and one of them fails on a duplicate pg_type row. (Rails, Flyway and Liquibase do the
+ * same with pg_advisory_lock.) The lock is a session's: it goes with the connection if the process dies.
+ */
 async function migrateWithoutTimeout(settings: PostgresSettings) {
   const client = new pg.Client({
     connectionString: settings.databaseUrl,
@@ -92,8 +117,10 @@ async function migrateWithoutTimeout(settings: PostgresSettings) {
   client.on('error', () => undefined);
   await client.connect();
   try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
   } finally {
+    // Ending the session releases the lock.
     await client.end().catch(() => undefined);
   }
 }

@@ -9,6 +9,19 @@ import { noteWrite } from './write-ledger.ts';
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 type TransactionConfig = Parameters<Db['transaction']>[1];
 type CommitStatus = 'committed' | 'aborted' | 'unknown';
+type Held = { xid: string | null; pid: number; wrote: boolean };
+
+/**
+ * The transaction's id and server process, and whether it changed any table: this transaction's own
+ * row counts (pg_stat_get_xact_*, under half a millisecond), asked only when it has an id at all.
+ */
+const heldSql = sql`select txid_current_if_assigned()::text as xid, pg_backend_pid() as pid,
+  case when txid_current_if_assigned() is null then false else exists (
+    select 1 from pg_class c
+    where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
+      and pg_stat_get_xact_tuples_inserted(c.oid) + pg_stat_get_xact_tuples_updated(c.oid)
+        + pg_stat_get_xact_tuples_deleted(c.oid) > 0
+  ) end as wrote`;
 
 /**
  * A write is never reported failed after it committed. When the connection drops while COMMIT is in
@@ -22,25 +35,26 @@ type CommitStatus = 'committed' | 'aborted' | 'unknown';
  * The remaining window: PostgreSQL stays unreachable for the whole check (three connect timeouts).
  * Then nobody can know, and the error is marked `unknown`: the request answers OUTCOME_UNKNOWN (500,
  * "may have been saved"), never 503, and nothing retries it. Read-only transactions (no id assigned)
- * have nothing to commit, so their result stands whatever happened to COMMIT.
+ * have nothing to commit, so their result stands whatever happened to COMMIT. Nor do transactions that
+ * only locked rows (SELECT … FOR UPDATE assigns an id too): they changed no table, so they neither count
+ * as a write of the request (which would turn a later failure of the same request, one that saved
+ * nothing, into OUTCOME_UNKNOWN) nor need the check.
  */
 export function guardCommits(db: Db, pool: pg.Pool, checkWindowMs: number, log: DatabaseLog) {
   const transaction = db.transaction.bind(db);
   async function guarded<T>(work: (tx: Transaction) => Promise<T>, config?: TransactionConfig): Promise<T> {
     let committing = false;
-    let held: { xid: string | null; pid: number } = { xid: null, pid: 0 };
+    let held: Held = { xid: null, pid: 0, wrote: false };
     let result: T | undefined;
     try {
       const value = await transaction(async (tx) => {
         result = await work(tx);
-        const { rows } = await tx.execute<{ xid: string | null; pid: number }>(
-          sql`select txid_current_if_assigned()::text as xid, pg_backend_pid() as pid`,
-        );
+        const { rows } = await tx.execute<Held>(heldSql);
         held = rows[0] ?? held;
         committing = true;
         return result;
       }, config);
-      if (held.xid) noteWrite();
+      if (held.wrote) noteWrite();
       return value;
     } catch (error) {
       // Before COMMIT was sent, any failure aborted the transaction (a write the work sent outside it, on
@@ -48,7 +62,7 @@ export function guardCommits(db: Db, pool: pg.Pool, checkWindowMs: number, log: 
       if (!committing || !isDatabaseUnavailable(error)) {
         throw outcomeOf(error) === 'unknown' ? error : markOutcome(error, 'not-committed');
       }
-      if (!held.xid) return result as T;
+      if (!held.xid || !held.wrote) return result as T;
       const status = await commitStatus(pool, held.xid, held.pid, checkWindowMs);
       if (status === 'committed') {
         noteWrite();
@@ -70,21 +84,26 @@ async function commitStatus(
   windowMs: number,
 ): Promise<CommitStatus> {
   const deadline = Date.now() + windowMs;
+  // node-postgres reads query_timeout from a query's config too; its types only know the pool's.
+  const query = (text: string, values: unknown[]): pg.QueryConfig =>
+    ({ text, values, query_timeout: Math.max(deadline - Date.now(), 1) }) as pg.QueryConfig;
   while (Date.now() < deadline) {
     try {
       // backend_xid is the 32-bit form of the transaction id: only that very transaction is ended.
+      // Each query ends with the window: a server that hangs must not hold the check past it.
       await pool.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
+        query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
          where pid = $1 and backend_xid::text::bigint = $2::bigint % 4294967296`,
-        [pid, xid],
+          [pid, xid],
+        ),
       );
     } catch {
       // Unreachable (the status query below says so too) or not allowed: the status still tells.
     }
     try {
       const { rows } = await pool.query<{ status: string | null }>(
-        'select txid_status($1::bigint) as status',
-        [xid],
+        query('select txid_status($1::bigint) as status', [xid]),
       );
       const status = rows[0]?.status;
       if (status === 'committed' || status === 'aborted') return status;

@@ -8,6 +8,11 @@ export type PostgresSettings = {
   connectTimeoutMs: number;
   /** PostgreSQL's statement_timeout for every pooled connection; 0 turns it off. */
   statementTimeoutMs: number;
+  /**
+   * How long a pooled query may wait for any answer (node-postgres's client-side query_timeout); 0 turns
+   * it off. statement_timeout is enforced by the server, so it cannot end a wait on a server that hangs.
+   */
+  queryTimeoutMs: number;
 };
 
 /** The part of a pino logger the database layer writes to (Fastify's logger, or the console in CLIs). */
@@ -28,8 +33,9 @@ export function describeServer(databaseUrl: string): string {
 }
 
 /**
- * A pool whose connections time out when the server does not answer, carry a statement_timeout, and
- * never take the process down when they drop.
+ * A pool whose connections time out when the server does not answer (opening one, waiting for a free
+ * one, and waiting for a query's answer), carry a statement_timeout, and never take the process down when
+ * they drop.
  */
 export function createPool(settings: PostgresSettings, log: DatabaseLog): pg.Pool {
   const pool = new pg.Pool({
@@ -37,6 +43,7 @@ export function createPool(settings: PostgresSettings, log: DatabaseLog): pg.Poo
     max: 20,
     connectionTimeoutMillis: settings.connectTimeoutMs,
     statement_timeout: settings.statementTimeoutMs,
+    query_timeout: settings.queryTimeoutMs || undefined,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
@@ -53,9 +60,42 @@ export function createPool(settings: PostgresSettings, log: DatabaseLog): pg.Poo
   });
   // A connection checked out for a transaction can drop between two of its queries: the next query
   // fails and release() discards it. The 'error' event it emits meanwhile must not crash the process.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    dropOnQueryTimeout(client);
+  });
   observeWrites(pool);
   return pool;
+}
+
+/** What node-postgres rejects a query with when query_timeout passes without an answer. */
+export const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
+
+/**
+ * After a query timed out on the client side, its connection still waits for the answer, and every
+ * later query on it would queue behind that one (drizzle even hands a transaction's connection back to
+ * the pool as it is). It is cut instead: the server ends the statement and rolls its transaction back,
+ * and the pool drops the connection (node-postgres cuts one that times out while connecting the same way).
+ */
+function dropOnQueryTimeout(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const cut = (error: unknown) => {
+    if (error instanceof Error && error.message === QUERY_TIMEOUT_MESSAGE) {
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    }
+  };
+  client.query = ((...args: unknown[]) => {
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        cut(error);
+        callback(error, ...rest);
+      };
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(cut);
+    return result;
+  }) as typeof client.query;
 }
 
 const isRead = (text: string) => /^\s*(select|show)\b/i.test(text);

@@ -30,6 +30,8 @@ const CONNECTION_MESSAGES = [
   'timeout exceeded when trying to connect',
   'timeout expired',
   'is not queryable',
+  // node-postgres's query_timeout: the server did not answer in time (postgres.ts).
+  'Query read timeout',
 ];
 
 type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };

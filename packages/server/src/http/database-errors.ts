@@ -6,6 +6,8 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database is unavailable. Nothing was saved; please try again in a moment.';
 export const OUTCOME_UNKNOWN_MESSAGE =
   'The connection to the database was lost while saving: your change may have been saved. Reload before trying again.';
+/** PostgreSQL's disk_full (SQLSTATE 53100), answered 507 STORAGE_FULL like a full disk under an upload. */
+export const DATABASE_FULL_MESSAGE = 'The server is out of storage space; your change was not saved.';
 /** Seconds a client should wait before retrying a request answered DATABASE_UNAVAILABLE. */
 export const DATABASE_RETRY_AFTER = 5;
 

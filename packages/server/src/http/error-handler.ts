@@ -4,7 +4,7 @@ import { isEmailClaimConflict, pgError } from '../db/errors.ts';
 import { describeFailure } from '../db/resilience.ts';
 import { withWriteLedger } from '../db/write-ledger.ts';
 import { EMAIL_IN_USE_MESSAGE } from '../modules/auth/email-claims.ts';
-import { databaseFailure } from './database-errors.ts';
+import { DATABASE_FULL_MESSAGE, databaseFailure } from './database-errors.ts';
 import { AppError, type ErrorCode } from './errors.ts';
 import { allowedMethods, clientFailure } from './framework-errors.ts';
 import { NUL_REFUSED } from './request-guards.ts';
@@ -41,6 +41,8 @@ function databaseRefusal(error: unknown): { status: number; code: ErrorCode; mes
     return { status: 400, code: 'VALIDATION_ERROR', message: NUL_REFUSED };
   }
   if (code === '22003') return { status: 400, code: 'VALIDATION_ERROR', message: NUMBER_TOO_LARGE };
+  // disk_full: the statement (and its transaction) failed, as an upload does on a full disk.
+  if (code === '53100') return { status: 507, code: 'STORAGE_FULL', message: DATABASE_FULL_MESSAGE };
   return null;
 }
 
@@ -70,6 +72,9 @@ export function installErrorHandler(app: FastifyInstance, { writeLedger = true }
         .send({ code: 'VALIDATION_ERROR', message: Object.values(fields)[0] ?? 'Invalid input', fields });
     }
     const database = databaseRefusal(error);
+    if (database?.code === 'STORAGE_FULL') {
+      request.log.error({ err: error }, 'write refused: the database is out of storage space');
+    }
     if (database) {
       return reply.status(database.status).send({ code: database.code, message: database.message });
     }

@@ -9,6 +9,12 @@ export type TcpProxy = {
   cut(): Promise<void>;
   restore(): Promise<void>;
   /**
+   * Like a server that hangs: connections stay open and new ones are accepted, but nothing is forwarded
+   * either way until resume() (what was sent meanwhile is delivered then).
+   */
+  pause(): void;
+  resume(): void;
+  /**
    * The next COMMIT's connection is cut: `after-commit` forwards the COMMIT first (the server commits,
    * its answer is lost), `before-commit` drops it (the server never sees it). `goDown` then cuts
    * everything else too and refuses new connections until restore().
@@ -21,11 +27,14 @@ export type TcpProxy = {
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let armed: { when: 'after-commit' | 'before-commit'; goDown: boolean } | null = null;
+  let paused = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(targetPort, '127.0.0.1');
     let draining = false;
     for (const socket of [client, upstream]) {
       sockets.add(socket);
+      // Paused before any 'data' listener: attaching one then leaves it paused.
+      if (paused) socket.pause();
       socket.on('error', () => undefined);
       socket.on('close', () => sockets.delete(socket));
     }
@@ -65,6 +74,14 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     port,
     cut: () => cut(),
     restore: listen,
+    pause() {
+      paused = true;
+      for (const socket of sockets) socket.pause();
+    },
+    resume() {
+      paused = false;
+      for (const socket of sockets) socket.resume();
+    },
     cutAtNextCommit(when, options = {}) {
       armed = { when, goDown: options.goDown ?? false };
     },
