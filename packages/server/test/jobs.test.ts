@@ -1,14 +1,20 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMailer } from '../src/adapters/mail/mailer.ts';
-import type { Database } from '../src/db/client.ts';
-import { jobs } from '../src/db/schema/index.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { accounts, documentEvents, documents, jobs } from '../src/db/schema/index.ts';
 import { ABANDONED_ON_LAST_ATTEMPT, createJobQueue, type JobQueueOptions } from '../src/jobs/queue.ts';
+import { SEAL_FAILED, SEAL_JOB } from '../src/modules/signing/seal-job.ts';
+import { requeueStuckSeals, SEAL_STUCK_MS } from '../src/modules/signing/sweep.ts';
 import { openScratchDatabase } from './support/scratch-database.ts';
 
 // Each queue here takes up any ready row of the table: a database of this file's own.
@@ -88,12 +94,166 @@ describe('jobs of a worker that died', () => {
     const last = await insert({ kind: 'crashy', status: 'running', attempts: 3, maxAttempts: 3 });
     const earlier = await insert({ kind: 'crashy', status: 'running', attempts: 1, maxAttempts: 3 });
     const alone = queue({ singleProcess: true });
-    alone.register('crashy', async () => void ran.push(1));
+    const gaveUp: unknown[] = [];
+    alone.register('crashy', async () => void ran.push(1), {
+      onGiveUp: async (payload, reason) => void gaveUp.push([payload, reason]),
+    });
     expect(await alone.drain()).toBe(2);
     expect(ran).toEqual([1]);
     expect(await row(last)).toMatchObject({ status: 'failed', lastError: ABANDONED_ON_LAST_ATTEMPT });
     expect(await row(earlier)).toMatchObject({ status: 'done', attempts: 2 });
+    // Its kind's failure path ran, as it does when a last attempt throws.
+    expect(gaveUp).toEqual([[{}, ABANDONED_ON_LAST_ATTEMPT]]);
   });
+});
+
+describe('a job that fails for good', () => {
+  it("goes through its kind's failure path in the transaction that fails it, once, at its last attempt", async () => {
+    const q = queue();
+    q.register('fragile', async () => Promise.reject(new Error('disk full')), {
+      // What the failure path writes commits with the job's failure: here, a row of its own.
+      onGiveUp: async (payload, reason, tx) =>
+        void (await tx
+          .insert(jobs)
+          .values({ kind: 'gave-up', status: 'done', payload: { ...payload, reason } })),
+    });
+    const id = await insert({ kind: 'fragile', payload: { n: 1 }, maxAttempts: 2 });
+    expect(await q.drain()).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'disk full' });
+    expect(await database.db.select().from(jobs).where(eq(jobs.kind, 'gave-up'))).toEqual([]);
+    await database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, id));
+    expect(await q.drain()).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'disk full' });
+    const marks = await database.db.select().from(jobs).where(eq(jobs.kind, 'gave-up'));
+    expect(marks.map((m) => m.payload)).toEqual([{ n: 1, reason: 'disk full' }]);
+  });
+
+  it('is failed all the same when its failure path throws, and is not run again', async () => {
+    let runs = 0;
+    const alone = queue({ singleProcess: true });
+    alone.register('broken', async () => void runs++, {
+      onGiveUp: async () => Promise.reject(new Error('no such document')),
+    });
+    const id = await insert({ kind: 'broken', status: 'running', attempts: 1, maxAttempts: 1 });
+    expect(await alone.drain()).toBe(1);
+    expect(await alone.drain()).toBe(0);
+    expect(runs).toBe(0);
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      lastError: `${ABANDONED_ON_LAST_ATTEMPT} (then its failure path failed: no such document)`,
+    });
+  });
+
+  it('has its work reopened by its kind when retried', async () => {
+    const q = queue();
+    const reopened: unknown[] = [];
+    q.register('redo', async () => undefined, { onRetry: async (payload) => void reopened.push(payload) });
+    await database.db.transaction((tx) => q.reopen(tx, 'redo', { documentId: 7 }));
+    // A kind with nothing to reopen, or none registered here, is retried as it is.
+    await database.db.transaction((tx) => q.reopen(tx, 'unknown-kind', { documentId: 8 }));
+    expect(reopened).toEqual([{ documentId: 7 }]);
+  });
+});
+
+describe('a job whose handler kills its process', () => {
+  const started = new Set<ChildProcess>();
+  afterAll(() => {
+    for (const child of started) if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
+  });
+
+  /** One run of support/crashing-seal-worker.ts on the embedded database of `dataDir`: its exit code. */
+  function runCrashingWorker(dataDir: string) {
+    const script = path.join(import.meta.dirname, 'support/crashing-seal-worker.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: path.join(import.meta.dirname, '..'),
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    started.add(child);
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    return new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (code) => {
+        started.delete(child);
+        resolve({ code, stderr });
+      });
+    });
+  }
+
+  /** The embedded database of a server in `dataDir`, migrated (from the run's dump when there is one). */
+  async function embeddedDatabase(dataDir: string) {
+    const dump = inject('pgliteDump');
+    const pglite = await PGlite.create(
+      path.join(dataDir, 'db'),
+      dump ? { loadDataDir: new Blob([fs.readFileSync(dump)]) } : {},
+    );
+    const database = await openDatabase({ databaseUrl: null, dataDir, pglite });
+    await database.migrate();
+    return database;
+  }
+
+  it("is failed through its kind's failure path once it has killed as many workers as it has attempts, and no sweep queues it again", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-crash-'));
+    // A document everyone has signed, its seal queued with two attempts.
+    const setup = await embeddedDatabase(dataDir);
+    const [account] = await setup.db.insert(accounts).values({ companyName: 'Crash Test, Inc.' }).returning();
+    const [document] = await setup.db
+      .insert(documents)
+      .values({
+        accountId: account.id,
+        filename: 'Agreement.pdf',
+        label: 'Agreement',
+        signingState: 'sealing',
+      })
+      .returning();
+    const brand = { id: null, name: 'Charter', url: 'http://localhost:3000' };
+    const [job] = await setup.db
+      .insert(jobs)
+      .values({ kind: SEAL_JOB, payload: { documentId: document.id, brand }, maxAttempts: 2 })
+      .returning();
+    await setup.close();
+
+    // Each attempt takes its process down; the next process finds the job running and takes it up again,
+    // until the one after its last attempt fails it instead of running it.
+    const runs = [];
+    for (let run = 0; run < 3; run++) runs.push(await runCrashingWorker(dataDir));
+    expect(
+      runs.map((r) => r.code),
+      runs.map((r) => r.stderr).join('\n'),
+    ).toEqual([70, 70, 0]);
+
+    const app = await buildApp(
+      loadConfig(
+        { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' },
+        { logLevel: 'silent', runWorker: false, webDist: null, libreOffice: null },
+      ),
+    );
+    try {
+      const { db } = app.ctx;
+      expect((await db.select().from(jobs).where(eq(jobs.id, job.id)))[0]).toMatchObject({
+        status: 'failed',
+        attempts: 3,
+        lastError: ABANDONED_ON_LAST_ATTEMPT,
+      });
+      // The seal's own failure path: Sealing failed, with its Retry, in its history, not sealing for ever.
+      const [failed] = await db.select().from(documents).where(eq(documents.id, document.id));
+      expect(failed).toMatchObject({ signingState: 'seal_failed', sealError: SEAL_FAILED });
+      const history = await db
+        .select()
+        .from(documentEvents)
+        .where(eq(documentEvents.documentId, document.id));
+      expect(history.map((e) => e.kind)).toEqual(['seal_failed']);
+      // Long after, the stuck-seal sweep queues nothing: the next process would only die again.
+      expect(await requeueStuckSeals(app.ctx, new Date(Date.now() + SEAL_STUCK_MS + 60_000))).toBe(0);
+      expect(await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, SEAL_JOB))).toEqual([
+        { id: job.id },
+      ]);
+    } finally {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000); // Three server processes start one after another: a few seconds each, more on a busy machine.
 });
 
 describe('finished jobs', () => {

@@ -13,7 +13,7 @@ import {
   SIGNING_NOT_YOUR_TURN,
   SIGNING_VOIDED,
 } from '@charter/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
@@ -26,7 +26,7 @@ import {
   jobs,
   memberships,
 } from '../src/db/schema/index.ts';
-import { SEAL_JOB, sealDocumentJob } from '../src/modules/signing/seal-job.ts';
+import { SEAL_FAILED, SEAL_JOB, sealDocumentJob } from '../src/modules/signing/seal-job.ts';
 import { SIGNATURE_NOT_PNG } from '../src/modules/signing/sign-document.ts';
 import { requeueStuckSeals, SEAL_STUCK_MS, sendReminders } from '../src/modules/signing/sweep.ts';
 import { VERIFY_MESSAGES } from '../src/modules/signing/verify-pdf.ts';
@@ -499,35 +499,93 @@ describe('signing a document', () => {
     expect(made).toEqual([]);
   });
 
-  it('shows a seal that failed for good, and seals on retry', async () => {
-    const owner = await signedIn(t);
+  /** A document signed by everyone whose seal job failed for good (a time-stamping authority away). */
+  async function failedSeal(owner: SignedIn) {
     const draft = await draftWithSigners(owner, [
       { name: 'Eve Solo', email: 'eve@example.com', party: 'Founder' },
     ]);
+    const id = draft.document.id as number;
     const noInvestor = draft.fields
       .filter((f: Json) => f.role !== 'Investor')
       .map((f: Json) => ({ ...f, recipient_id: null }));
-    await call(owner, 'PUT', `/api/account/signing/documents/${draft.document.id}/fields`, {
-      fields: noInvestor,
-    });
-    await call(owner, 'POST', `/api/account/signing/documents/${draft.document.id}/send`, {});
+    await call(owner, 'PUT', `/api/account/signing/documents/${id}/fields`, { fields: noInvestor });
+    await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, {});
     expect((await signAs(await linkFor('eve@example.com'), 'Eve Solo')).status).toBe(200);
+    const ofDocument = sql`${jobs.kind} = ${SEAL_JOB} and (${jobs.payload}->>'documentId')::int = ${id}`;
+    await t.ctx.db.update(jobs).set({ maxAttempts: 1 }).where(ofDocument);
     // A time-stamping authority that cannot be reached makes the seal fail: never a fake time.
     const tsaUrl = t.ctx.config.tsaUrl;
     (t.ctx.config as { tsaUrl: string | null }).tsaUrl = 'http://127.0.0.1:9/tsa';
-    const brand = { id: null, name: 'Charter', url: 'http://localhost:3000' };
-    await expect(
-      sealDocumentJob(t.ctx, { documentId: draft.document.id, brand }, { number: 8, final: true }),
-    ).rejects.toThrow();
-    (t.ctx.config as { tsaUrl: string | null }).tsaUrl = tsaUrl;
-    const failed = await call(owner, 'GET', `/api/account/signing/documents/${draft.document.id}`);
+    try {
+      await t.ctx.jobs.drain();
+    } finally {
+      (t.ctx.config as { tsaUrl: string | null }).tsaUrl = tsaUrl;
+    }
+    const [job] = await t.ctx.db.select().from(jobs).where(ofDocument);
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    const failed = await call(owner, 'GET', `/api/account/signing/documents/${id}`);
     expect(failed.body.state).toBe('seal_failed');
-    expect(failed.body.seal_error).toBeTruthy();
-    const retried = await call(owner, 'POST', `/api/account/signing/documents/${draft.document.id}/seal`);
+    expect(failed.body.seal_error).toBe(SEAL_FAILED);
+    // Failed for good: the stuck-seal sweep leaves it alone.
+    expect(await requeueStuckSeals(t.ctx, new Date(Date.now() + SEAL_STUCK_MS + 60_000))).toBe(0);
+    return { id, job };
+  }
+
+  it('shows a seal that failed for good, and seals on retry', async () => {
+    const owner = await signedIn(t);
+    const { id } = await failedSeal(owner);
+    const retried = await call(owner, 'POST', `/api/account/signing/documents/${id}/seal`);
     expect(retried.body.state).toBe('sealing');
     await t.ctx.jobs.drain();
-    const sealed = await call(owner, 'GET', `/api/account/signing/documents/${draft.document.id}`);
+    const sealed = await call(owner, 'GET', `/api/account/signing/documents/${id}`);
     expect(sealed.body.state).toBe('completed');
+  });
+
+  it('seals again when staff retry the failed seal job', async () => {
+    const owner = await signedIn(t);
+    const staff = await signedIn(t, { staff: true });
+    const { id, job } = await failedSeal(owner);
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/jobs/${job.id}/retry`,
+      headers: { authorization: staff.bearer },
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await call(owner, 'GET', `/api/account/signing/documents/${id}`)).body.state).toBe('sealing');
+    await t.ctx.jobs.drain();
+    const [after] = await t.ctx.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(after.status).toBe('done');
+    const sealed = await call(owner, 'GET', `/api/account/signing/documents/${id}`);
+    expect(sealed.body).toMatchObject({ state: 'completed', seal_error: null });
+    const mail = (await t.mailTo('eve@example.com')).at(-1);
+    expect(mail?.attachments[0]?.filename).toBe('Agreement (signed).pdf');
+  });
+
+  it("shows Sealing failed, not a new seal, when a stuck seal's job failed for good", async () => {
+    // As a job failed before its kind had a failure path for a worker that died left it: sealing, its
+    // job failed. Queued again, a seal that kills its worker would crash-loop every process.
+    const owner = await signedIn(t);
+    const draft = await draftWithSigners(owner, [
+      { name: 'Ida Lone', email: 'ida@example.com', party: 'Founder' },
+    ]);
+    const id = draft.document.id as number;
+    const solo = draft.fields
+      .filter((f: Json) => f.role !== 'Investor')
+      .map((f: Json) => ({ ...f, recipient_id: null }));
+    await call(owner, 'PUT', `/api/account/signing/documents/${id}/fields`, { fields: solo });
+    await call(owner, 'POST', `/api/account/signing/documents/${id}/send`, {});
+    expect((await signAs(await linkFor('ida@example.com'), 'Ida Lone')).status).toBe(200);
+    const ofDocument = sql`${jobs.kind} = ${SEAL_JOB} and (${jobs.payload}->>'documentId')::int = ${id}`;
+    await t.ctx.db
+      .update(jobs)
+      .set({ status: 'failed', attempts: 9, finishedAt: new Date() })
+      .where(ofDocument);
+    expect(await requeueStuckSeals(t.ctx, new Date(Date.now() + SEAL_STUCK_MS + 60_000))).toBe(0);
+    expect(await t.ctx.db.select({ status: jobs.status }).from(jobs).where(ofDocument)).toEqual([
+      { status: 'failed' },
+    ]);
+    const shown = await call(owner, 'GET', `/api/account/signing/documents/${id}`);
+    expect(shown.body).toMatchObject({ state: 'seal_failed', seal_error: SEAL_FAILED });
   });
 });
 
@@ -555,7 +613,7 @@ describe('sealing a long document', () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const before = performance.eventLoopUtilization();
-    await sealDocumentJob(t.ctx, { documentId: id, brand }, { number: 1, final: false });
+    await sealDocumentJob(t.ctx, { documentId: id, brand });
     const busy = performance.eventLoopUtilization(before);
     delay.disable();
     expect(busy.utilization).toBeLessThan(0.5);

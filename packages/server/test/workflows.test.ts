@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { FILL_REQUIRED, PRIOR_TASKS_PENDING, PROJECT_HAS_COMPLETED } from '@charter/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, liveEvents } from '../src/db/schema/index.ts';
 import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
+import { GENERATE_JOB } from '../src/modules/workflows/generate-document.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -420,37 +421,69 @@ describe('workflows: projects, questionnaires, submission and generated document
     expect((after.body as unknown as Json[]).some((r) => r.id === todo?.id)).toBe(false);
   });
 
-  it('shows a generation that failed for good, and runs it again on Retry', async () => {
-    const project = await start(me, 'test-two-steps');
+  /** A two-step workflow finalized while storage is full: its first task's generation failed for good. */
+  async function failedGeneration(who: Me) {
+    const project = await start(who, 'test-two-steps');
     const first = (project.groupedTransactions as Json[])[0];
-    await save(me, first.id, 'title', 'Fragile');
-    await call(me, 'PUT', `/api/account/transaction/${first.id}`, { validated_questionnaire: 1 });
+    await save(who, first.id, 'title', 'Fragile');
+    await call(who, 'PUT', `/api/account/transaction/${first.id}`, { validated_questionnaire: 1 });
     const storage = t.ctx.storage;
     const put = storage.put;
     storage.put = async () => {
       throw new Error('disk full');
     };
     try {
-      expect((await call(me, 'POST', `/api/account/transaction/${first.id}/finalize`, {})).status).toBe(200);
+      expect((await call(who, 'POST', `/api/account/transaction/${first.id}/finalize`, {})).status).toBe(200);
       await t.ctx.db.update(jobs).set({ maxAttempts: 1 }).where(eq(jobs.status, 'queued'));
       await t.ctx.jobs.drain();
     } finally {
       storage.put = put;
     }
-    const failed = await call(me, 'GET', `/api/account/transaction/${first.id}`);
+    const failed = await call(who, 'GET', `/api/account/transaction/${first.id}`);
     expect(failed.body.tasks[0]).toMatchObject({
       state: 'Failed',
       status_label: 'Generation failed',
       document: null,
     });
     expect(failed.body.tasks[0].timeline[0].label).toBe('Generation failed');
-    const memo = failed.body.tasks[0].id;
+    return { transactionId: first.id as number, taskId: failed.body.tasks[0].id as number };
+  }
+
+  it('shows a generation that failed for good, and runs it again on Retry', async () => {
+    const { transactionId, taskId: memo } = await failedGeneration(me);
     expect((await call(other, 'PUT', `/api/account/task/${memo}`, { action: 'retry' })).status).toBe(404);
     const retry = await call(me, 'PUT', `/api/account/task/${memo}`, { action: 'retry' });
     expect(retry.body).toEqual({ message: 'Requested action submitted.' });
     expect((await call(me, 'PUT', `/api/account/task/${memo}`, { action: 'retry' })).status).toBe(409);
     await t.ctx.jobs.drain();
-    const done = await call(me, 'GET', `/api/account/transaction/${first.id}`);
+    const done = await call(me, 'GET', `/api/account/transaction/${transactionId}`);
+    expect(done.body.tasks[0]).toMatchObject({
+      state: 'Completed',
+      document: { status: 'document.completed' },
+    });
+  });
+
+  it('generates the document when staff retry the generation job that failed for good', async () => {
+    const owner = await signedIn(t);
+    const staff = await signedIn(t, { staff: true });
+    const { transactionId, taskId } = await failedGeneration(owner);
+    const [job] = await t.ctx.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.kind} = ${GENERATE_JOB} and (${jobs.payload}->>'taskId')::int = ${taskId}`);
+    expect(job).toMatchObject({ status: 'failed', lastError: 'disk full' });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/jobs/${job.id}/retry`,
+      headers: { authorization: staff.bearer },
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const reopened = await call(owner, 'GET', `/api/account/transaction/${transactionId}`);
+    expect(reopened.body.tasks[0]).toMatchObject({ state: 'Processing', status_label: 'Processing' });
+    await t.ctx.jobs.drain();
+    const [after] = await t.ctx.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(after.status).toBe('done');
+    const done = await call(owner, 'GET', `/api/account/transaction/${transactionId}`);
     expect(done.body.tasks[0]).toMatchObject({
       state: 'Completed',
       document: { status: 'document.completed' },

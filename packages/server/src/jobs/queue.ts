@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { describeFailure, isDatabaseUnavailable } from '../db/resilience.ts';
@@ -14,12 +14,22 @@ export type JobKindOptions = {
    * it is deleted; failed for good, its payload is cut down to what this keeps, for staff to see.
    */
   redact?: Redact;
+  /**
+   * Fails the job's work for good (the document shows Sealing failed, the task Failed with a Retry), in
+   * the transaction that marks the job failed: after its last attempt failed, and when the worker of its
+   * last attempt died (a handler that crashes its process never reaches its own catch).
+   */
+  onGiveUp?: (payload: Record<string, unknown>, reason: string, tx: Tx) => Promise<void>;
+  /** Staff Retry: puts the work back into the state the handler works from, in the retry's transaction. */
+  onRetry?: (payload: Record<string, unknown>, tx: Tx) => Promise<void>;
 };
 
 export type JobQueue = {
   /** Adds a job inside the caller's transaction, so it exists exactly when the work it follows does. */
   enqueue(tx: Tx, kind: string, payload: Record<string, unknown>): Promise<void>;
   register(kind: string, handler: JobHandler, options?: JobKindOptions): void;
+  /** A failed or stuck job is run again: its kind's onRetry reopens the work, in the caller's transaction. */
+  reopen(tx: Tx, kind: string, payload: Record<string, unknown>): Promise<void>;
   /** Wakes the worker now instead of at its next poll. */
   poke(): void;
   /** Runs every ready job until none is left (tests and CLI). */
@@ -57,6 +67,7 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
   const staleAfterMs = options.staleAfterMs ?? JOB_STALE_AFTER_MS;
   const handlers = new Map<string, JobHandler>();
   const redactions = new Map<string, Redact>();
+  const kinds = new Map<string, JobKindOptions>();
   let timer: NodeJS.Timeout | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
   let pruning: Promise<unknown> | null = null;
@@ -109,6 +120,14 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
     // `attempts` was raised by this claim: it fences every later write, so a worker that lost its job
     // to another (after a pause longer than staleAfterMs) cannot overwrite the other's outcome.
     const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, 'running'));
+    // Taken up again after its last attempt's worker died (a crash, or a kill for memory): a job that
+    // takes its worker down must fail for good, through its own failure path, not crash every process
+    // that claims it.
+    if (job.attempts > job.maxAttempts) {
+      log.error({ job: job.id, kind: job.kind, attempts: job.attempts }, ABANDONED_ON_LAST_ATTEMPT);
+      await failForGood(job, mine, ABANDONED_ON_LAST_ATTEMPT);
+      return true;
+    }
     const heartbeat = setInterval(() => {
       db.update(jobs)
         .set({ lockedAt: sql`now()` })
@@ -117,30 +136,60 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
     }, heartbeatMs);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      // Taken up again after its last attempt's worker died (a crash, or a kill for memory): a job that
-      // takes its worker down must fail for good, not crash every process that claims it.
-      if (job.attempts > job.maxAttempts) throw new Error(ABANDONED_ON_LAST_ATTEMPT);
       await handler(job.payload, { number: job.attempts, final: job.attempts >= job.maxAttempts });
       clearInterval(heartbeat);
       if (redact) await db.delete(jobs).where(mine);
       else await db.update(jobs).set({ status: 'done', finishedAt: new Date(), lastError: null }).where(mine);
     } catch (error) {
       clearInterval(heartbeat);
-      const failed = job.attempts >= job.maxAttempts;
+      const reason = String(error instanceof Error ? error.message : error);
       log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
-      await db
-        .update(jobs)
-        .set({
-          status: failed ? 'failed' : 'queued',
-          lockedAt: null,
-          lastError: String(error instanceof Error ? error.message : error),
-          runAt: sql`now() + ${`${backoffSeconds(job.attempts)} seconds`}::interval`,
-          ...(failed ? { finishedAt: new Date() } : {}),
-          ...(failed && redact ? { payload: { ...redact(job.payload), redacted: true } } : {}),
-        })
-        .where(mine);
+      if (job.attempts >= job.maxAttempts) await failForGood(job, mine, reason);
+      else {
+        await db
+          .update(jobs)
+          .set({
+            status: 'queued',
+            lockedAt: null,
+            lastError: reason,
+            runAt: sql`now() + ${`${backoffSeconds(job.attempts)} seconds`}::interval`,
+          })
+          .where(mine);
+      }
     }
     return true;
+  }
+
+  /**
+   * The job is failed and its kind's onGiveUp run in one transaction: the work shows its failure exactly
+   * when the job does, and only the worker that still owns the job (`mine`) speaks for it. Should the
+   * failure path itself throw, the job is failed without it (a loop of give-ups helps no one); staff see
+   * why in its last error.
+   */
+  async function failForGood(job: typeof jobs.$inferSelect, mine: SQL | undefined, reason: string) {
+    const redact = redactions.get(job.kind);
+    const onGiveUp = kinds.get(job.kind)?.onGiveUp;
+    const failed = {
+      status: 'failed',
+      lockedAt: null,
+      lastError: reason,
+      finishedAt: new Date(),
+      ...(redact ? { payload: { ...redact(job.payload), redacted: true } } : {}),
+    };
+    try {
+      await db.transaction(async (tx) => {
+        const [owned] = await tx.update(jobs).set(failed).where(mine).returning({ id: jobs.id });
+        if (owned && onGiveUp) await onGiveUp(job.payload, reason, tx);
+      });
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      log.error({ err: error, job: job.id, kind: job.kind }, 'job failure path failed');
+      const why = describeFailure(error);
+      await db
+        .update(jobs)
+        .set({ ...failed, lastError: `${reason} (then its failure path failed: ${why})` })
+        .where(mine);
+    }
   }
 
   async function drainLoop(): Promise<number> {
@@ -187,7 +236,11 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, options: JobQueue
     },
     register(kind, handler, kindOptions = {}) {
       handlers.set(kind, handler);
+      kinds.set(kind, kindOptions);
       if (kindOptions.redact) redactions.set(kind, kindOptions.redact);
+    },
+    async reopen(tx, kind, payload) {
+      await kinds.get(kind)?.onRetry?.(payload, tx);
     },
     poke: () => schedule(0),
     drain,

@@ -27,7 +27,7 @@ import { prepareSigning } from './prepare-signing.ts';
 import { resendLink } from './resend-link.ts';
 import { retrySeal } from './retry-seal.ts';
 import { saveFields } from './save-fields.ts';
-import { SEAL_JOB, sealDocumentJob } from './seal-job.ts';
+import { SEAL_JOB, sealDocumentJob, sealJobOptions } from './seal-job.ts';
 import { sendDocument } from './send-document.ts';
 import { voidDocument } from './void-document.ts';
 
@@ -36,7 +36,7 @@ const view = { 200: signingDocumentView };
 
 /** The owner's side of signing: drafts, fields, sending, resending, voiding, sealing again. */
 export async function signingRoutes(app: App, ctx: AppContext) {
-  ctx.jobs.register(SEAL_JOB, (payload, attempt) => sealDocumentJob(ctx, payload, attempt));
+  ctx.jobs.register(SEAL_JOB, (payload) => sealDocumentJob(ctx, payload), sealJobOptions(ctx));
   const member = (request: Parameters<typeof authenticateAccount>[1]) => authenticateAccount(ctx, request);
   const brandOf = (request: { headers: { host?: string } }) => mailBrandFor(ctx, request.headers.host);
 

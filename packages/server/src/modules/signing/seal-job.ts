@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DOCUMENT_STATUS, signsOrApproves } from '@charter/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { contentsLength, signPreparedSeal } from '../../adapters/signing/pades.ts';
 import type { StampField } from '../../adapters/signing/stamp-fields.ts';
 import { offThread } from '../../adapters/untrusted/pool.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documentEvents, documents, files, tasks } from '../../db/schema/index.ts';
-import type { JobAttempt } from '../../jobs/queue.ts';
+import type { JobKindOptions } from '../../jobs/queue.ts';
 import type { MailBrand } from '../brand/mail-brand.ts';
 import { notifySigningCompleted } from '../notices/notify-signing-completed.ts';
 import { recordSignedNda } from '../room-nda/record-signed-nda.ts';
@@ -43,20 +43,28 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  * beside the original, and sends everyone the final copy. Runs again safely: only a document still
  * 'sealing' is sealed, and the file is written before the row that names it.
  */
-export async function sealDocumentJob(
-  ctx: AppContext,
-  payload: Record<string, unknown>,
-  attempt: JobAttempt,
-) {
-  const documentId = Number(payload.documentId);
-  const brand = payload.brand as MailBrand;
-  try {
-    await seal(ctx, documentId, brand);
-  } catch (error) {
-    // The last attempt leaves the document visibly failed, with a Retry, instead of sealing for ever.
-    if (attempt.final) await markSealFailed(ctx, documentId, error);
-    throw error;
-  }
+export async function sealDocumentJob(ctx: AppContext, payload: Record<string, unknown>) {
+  await seal(ctx, Number(payload.documentId), payload.brand as MailBrand);
+}
+
+/**
+ * How the queue ends and reopens a seal. Failed for good (its last attempt threw, or its worker died on
+ * it), the document shows Sealing failed with a Retry instead of sealing for ever; staff Retry puts it
+ * back to sealing, the state the job seals from.
+ */
+export const sealJobOptions = (ctx: Pick<AppContext, 'log'>): JobKindOptions => ({
+  onGiveUp: (payload, reason, tx) => markSealFailed(ctx, tx, Number(payload.documentId), reason),
+  onRetry: async (payload, tx) => void (await reopenSeal(tx, Number(payload.documentId))),
+});
+
+/** A document whose seal failed for good goes back to sealing; null when it is in another state. */
+export async function reopenSeal(tx: Tx, documentId: number) {
+  const [sealing] = await tx
+    .update(documents)
+    .set({ signingState: 'sealing', sealError: null, updatedAt: new Date() })
+    .where(and(eq(documents.id, documentId), eq(documents.signingState, 'seal_failed')))
+    .returning();
+  return sealing ?? null;
 }
 
 async function imageOf(ctx: AppContext, key: string | null, cache: Map<string, Buffer>) {
@@ -222,24 +230,27 @@ async function finishTask(tx: Tx, document: DocumentRow, now: Date) {
   else await setTaskLabel(tx, document, null);
 }
 
-async function markSealFailed(ctx: AppContext, documentId: number, error: unknown) {
-  await ctx.db.transaction(async (tx) => {
-    const [document] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
-    if (document?.signingState !== 'sealing') return;
-    const [failed] = await tx
-      .update(documents)
-      .set({ signingState: 'seal_failed', sealError: SEAL_FAILED, updatedAt: new Date() })
-      .where(eq(documents.id, documentId))
-      .returning();
-    await recordDocumentEvent({ tx, documentId, kind: 'seal_failed', actor: SYSTEM_ACTOR });
-    await announce(tx, failed, {
-      timeline: {
-        label: SEAL_FAILED,
-        description:
-          'The signed document could not be sealed. Retry it, or contact support if it fails again.',
-        icon: 'error',
-      },
-    });
-    ctx.log.error({ documentId, err: error }, 'document seal failed for good');
+/** The document shows Sealing failed, with a Retry (a document no longer sealing is left alone). */
+export async function markSealFailed(
+  ctx: Pick<AppContext, 'log'>,
+  tx: Tx,
+  documentId: number,
+  reason: string,
+) {
+  const [document] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
+  if (document?.signingState !== 'sealing') return;
+  const [failed] = await tx
+    .update(documents)
+    .set({ signingState: 'seal_failed', sealError: SEAL_FAILED, updatedAt: new Date() })
+    .where(eq(documents.id, documentId))
+    .returning();
+  await recordDocumentEvent({ tx, documentId, kind: 'seal_failed', actor: SYSTEM_ACTOR });
+  await announce(tx, failed, {
+    timeline: {
+      label: SEAL_FAILED,
+      description: 'The signed document could not be sealed. Retry it, or contact support if it fails again.',
+      icon: 'error',
+    },
   });
+  ctx.log.error({ documentId, reason }, 'document seal failed for good');
 }

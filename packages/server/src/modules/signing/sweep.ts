@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, not, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { documents, jobs } from '../../db/schema/index.ts';
 import { type MailBrand, mailBrandOfAccount } from '../brand/mail-brand.ts';
 import { SYSTEM_ACTOR, senderOf } from './people.ts';
 import { recipientsOf } from './scope.ts';
-import { queueSeal, SEAL_JOB } from './seal-job.ts';
+import { markSealFailed, queueSeal, SEAL_JOB } from './seal-job.ts';
 import { sendLinks } from './send-links.ts';
 import { turnOf } from './turns.ts';
 
@@ -26,31 +26,49 @@ function brandsByAccount(ctx: AppContext, tx: Tx) {
 export const SEAL_STUCK_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 
+/** Whether the document has a seal job that meets `conditions`. */
+const sealJob = (...conditions: SQL[]) =>
+  sql<boolean>`exists (select 1 from ${jobs} where ${and(
+    eq(jobs.kind, SEAL_JOB),
+    sql`(${jobs.payload}->>'documentId')::int = ${documents.id}`,
+    ...conditions,
+  )})`;
+
 /**
  * Re-queues seals that have no job any more (a job row lost, a database restored): no document is
- * silently left waiting. Returns how many were queued.
+ * silently left waiting. A seal whose job failed for good since the document last changed is not queued
+ * again (a job that kills its worker would crash-loop every process): the document shows Sealing failed,
+ * with its Retry. Returns how many were queued.
  */
 export async function requeueStuckSeals(ctx: AppContext, now = new Date()) {
   return ctx.db.transaction(async (tx) => {
     const stuck = await tx
-      .select({ id: documents.id, accountId: documents.accountId })
+      .select({
+        id: documents.id,
+        accountId: documents.accountId,
+        failed: sealJob(eq(jobs.status, 'failed'), gte(jobs.finishedAt, documents.updatedAt)),
+      })
       .from(documents)
       .where(
         and(
           eq(documents.signingState, 'sealing'),
           lt(documents.updatedAt, new Date(now.getTime() - SEAL_STUCK_MS)),
-          sql`not exists (select 1 from ${jobs} where ${jobs.kind} = ${SEAL_JOB}
-            and ${jobs.status} in ('queued', 'running')
-            and (${jobs.payload}->>'documentId')::int = ${documents.id})`,
+          not(sealJob(inArray(jobs.status, ['queued', 'running']))),
         ),
       )
       .for('update', { skipLocked: true });
     const brandOf = brandsByAccount(ctx, tx);
-    for (const { id, accountId } of stuck) {
+    let queued = 0;
+    for (const { id, accountId, failed } of stuck) {
+      if (failed) {
+        await markSealFailed(ctx, tx, id, 'its seal job failed for good');
+        continue;
+      }
       await queueSeal(ctx, tx, id, await brandOf(accountId));
       await tx.update(documents).set({ updatedAt: now }).where(eq(documents.id, id));
+      queued++;
     }
-    return stuck.length;
+    return queued;
   });
 }
 

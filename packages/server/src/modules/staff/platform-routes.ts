@@ -40,7 +40,7 @@ export async function platformRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const actor = await authenticateStaff(ctx, request);
       const job = await ctx.db.transaction((tx) =>
-        retryJob({ tx, actor, id: request.params.id, ip: request.ip }),
+        retryJob({ tx, jobs: ctx.jobs, actor, id: request.params.id, ip: request.ip }),
       );
       ctx.jobs.poke();
       return job;

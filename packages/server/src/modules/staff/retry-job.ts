@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { isStuck } from './list-jobs.ts';
 import { authorizeStaff } from './policies.ts';
 import { presentStaffJob } from './presenters.ts';
@@ -16,16 +17,20 @@ export const RETRY_ATTEMPTS = 3;
 
 /**
  * POST /api/staff/jobs/{id}/retry: a failed or stuck job is queued to run now with RETRY_ATTEMPTS more
- * tries. Its attempt count only grows: the queue fences a worker's writes by it, so a stuck job's slow
- * worker, should it wake, cannot overwrite the retried run's outcome.
+ * tries, and its kind reopens the work it failed (a document back to sealing, a task back to Processing)
+ * so that the run redoes it rather than finding nothing to do. Its attempt count only grows: the queue
+ * fences a worker's writes by it, so a stuck job's slow worker, should it wake, cannot overwrite the
+ * retried run's outcome.
  */
 export async function retryJob({
   tx,
+  jobs: queue,
   actor,
   id,
   ip,
 }: {
   tx: Tx;
+  jobs: JobQueue;
   actor: UserActor;
   id: number;
   ip?: string;
@@ -45,6 +50,7 @@ export async function retryJob({
     .where(and(eq(jobs.id, id), or(eq(jobs.status, 'failed'), isStuck)))
     .returning();
   if (!job) throw new AppError('CONFLICT', ONLY_FAILED_OR_STUCK);
+  await queue.reopen(tx, job.kind, job.payload);
   await recordStaffAction(
     tx,
     actor,

@@ -1,9 +1,10 @@
 import type { FieldType, SigningField } from '@charter/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { markdownToPdf } from '../../adapters/pdf/markdown-pdf.ts';
 import { offThread } from '../../adapters/untrusted/pool.ts';
 import { refuseZipBomb } from '../../adapters/untrusted/zip.ts';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   accounts,
   customDocuments,
@@ -16,7 +17,6 @@ import {
   tasks,
   transactions,
 } from '../../db/schema/index.ts';
-import type { JobAttempt } from '../../jobs/queue.ts';
 import { type MailBrand, mailBrandFor } from '../brand/mail-brand.ts';
 import { ensureFolder } from '../cabinet/ensure-folder.ts';
 import { type BodyData, renderBody } from '../documents/render-body.ts';
@@ -66,40 +66,47 @@ const safeName = (label: string) => label.replace(/[^\w .,()-]+/g, '').trim() ||
  * PDF, stores it, and records it as the task's document. Runs again safely: a task no longer Processing is
  * left alone, and the file is written before the row that names it.
  */
-export async function generateDocument(
-  ctx: AppContext,
-  payload: Record<string, unknown>,
-  attempt: JobAttempt,
-) {
-  const taskId = Number(payload.taskId);
-  const autoSend = (payload.autoSend ?? null) as AutoSend;
-  try {
-    await generate(ctx, taskId, autoSend);
-  } catch (error) {
-    // The last attempt leaves the task visibly failed, with a Retry, instead of Processing for ever.
-    if (attempt.final) await markFailed(ctx, taskId, error);
-    throw error;
-  }
+export async function generateDocument(ctx: AppContext, payload: Record<string, unknown>) {
+  await generate(ctx, Number(payload.taskId), (payload.autoSend ?? null) as AutoSend);
 }
 
 export const GENERATION_FAILED = 'Generation failed';
 
-async function markFailed(ctx: AppContext, taskId: number, error: unknown) {
-  await ctx.db.transaction(async (tx) => {
-    const [task] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
-    if (task?.state !== 'Processing') return;
-    await tx
-      .update(tasks)
-      .set({ state: 'Failed', statusLabel: GENERATION_FAILED, updatedAt: new Date() })
-      .where(eq(tasks.id, taskId));
-    await tx.insert(taskEvents).values({
-      taskId,
-      label: GENERATION_FAILED,
-      description: 'The document could not be generated. Retry it, or contact support if it fails again.',
-      icon: 'error',
-    });
-    ctx.log.error({ taskId, err: error }, 'document generation failed for good');
+/**
+ * Failed for good (its last attempt threw, or its worker died on it): the task shows Failed with a Retry
+ * instead of Processing for ever (a task no longer Processing is left alone).
+ */
+export async function markGenerationFailed(ctx: AppContext, tx: Tx, taskId: number, reason: string) {
+  const [task] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
+  if (task?.state !== 'Processing') return;
+  await tx
+    .update(tasks)
+    .set({ state: 'Failed', statusLabel: GENERATION_FAILED, updatedAt: new Date() })
+    .where(eq(tasks.id, taskId));
+  await tx.insert(taskEvents).values({
+    taskId,
+    label: GENERATION_FAILED,
+    description: 'The document could not be generated. Retry it, or contact support if it fails again.',
+    icon: 'error',
   });
+  ctx.log.error({ taskId, reason }, 'document generation failed for good');
+}
+
+/** A task whose generation failed goes back to Processing, the state the job works from; false if not Failed. */
+export async function reopenGeneration(tx: Tx, taskId: number) {
+  const now = new Date();
+  const [task] = await tx
+    .update(tasks)
+    .set({ state: 'Processing', statusLabel: null, updatedAt: now })
+    .where(and(eq(tasks.id, taskId), eq(tasks.state, 'Failed')))
+    .returning({ transactionId: tasks.transactionId });
+  if (!task) return false;
+  await tx
+    .update(transactions)
+    .set({ state: 'Processing', updatedAt: now })
+    .where(eq(transactions.id, task.transactionId));
+  await tx.insert(taskEvents).values({ taskId, label: 'Generation retried', icon: 'submitted' });
+  return true;
 }
 
 /** auto_send of the finalize: who asked, and the brand its links point to. */

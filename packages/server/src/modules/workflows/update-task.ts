@@ -14,7 +14,7 @@ import type { MemberActor } from '../../http/actor.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { billable } from '../billing-charges/product.ts';
 import { taskTemplateOf, templateFor } from './catalog.ts';
-import { GENERATE_JOB } from './generate-document.ts';
+import { GENERATE_JOB, reopenGeneration } from './generate-document.ts';
 import { findTask, findTransaction } from './scope.ts';
 
 const MODE_OF: Record<Exclude<TaskAction, 'enable' | 'retry'>, TaskMode> = {
@@ -117,16 +117,9 @@ async function retryGeneration(
   tx: Tx,
   task: typeof tasks.$inferSelect,
 ): Promise<MessageResponse> {
-  if (task.state !== 'Failed') throw new AppError('CONFLICT', 'Only a failed task can be retried.');
-  await tx
-    .update(tasks)
-    .set({ state: 'Processing', statusLabel: null, updatedAt: new Date() })
-    .where(eq(tasks.id, task.id));
-  await tx
-    .update(transactions)
-    .set({ state: 'Processing', updatedAt: new Date() })
-    .where(eq(transactions.id, task.transactionId));
-  await tx.insert(taskEvents).values({ taskId: task.id, label: 'Generation retried', icon: 'submitted' });
+  if (!(await reopenGeneration(tx, task.id))) {
+    throw new AppError('CONFLICT', 'Only a failed task can be retried.');
+  }
   await ctx.jobs.enqueue(tx, GENERATE_JOB, { taskId: task.id });
   return { message: REQUESTED_ACTION };
 }
