@@ -6,12 +6,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { restoreBackup } from '../src/backup/restore-backup.ts';
-import {
-  findPostgresBin,
-  freePort,
-  type PrivatePostgres,
-  startPrivatePostgres,
-} from './support/private-postgres.ts';
+import { findPostgresBin, type PrivatePostgres, startPrivatePostgres } from './support/private-postgres.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 /**
  * Backups of a running server, as an operator makes them: real server processes on their own DATA_DIR,
@@ -19,6 +15,7 @@ import {
  */
 const serverDir = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 const dirs: string[] = [];
 let postgres: PrivatePostgres | null = null;
 
@@ -30,6 +27,7 @@ const tempDir = (name: string) => {
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await Promise.all(servers.map((server) => server.stop()));
   await postgres?.destroy();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -48,47 +46,16 @@ async function migratedDataDir(): Promise<string> {
   return dataDir;
 }
 
-type Server = { url: string; stop(): Promise<void> };
-
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
   });
 
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '',
-      DATABASE_URL: '',
-      AUTH_RATE_LIMIT: '100000',
-      ...env,
-    },
-  });
-  children.push(child);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const health = await fetch(`${url}/api/health/ready`).catch(() => null);
-    if (health?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited(child);
-    },
-  };
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess({ env: { AUTH_RATE_LIMIT: '100000', ...env } });
+  servers.push(server);
+  return server;
 }
 
 /** `npm run admin -- ARGS` in its own process: its exit code and what it printed. */

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,18 +19,18 @@ import {
   startPrivatePostgres,
 } from './support/private-postgres.ts';
 import { BACKEND_HEADER, type RoundRobinProxy, startRoundRobinProxy } from './support/round-robin-proxy.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 const bin = findPostgresBin();
 if (!bin) console.warn('several-instances.test.ts skipped: no PostgreSQL binaries in /usr/lib/postgresql');
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'correct horse battery staple 42';
 /** What the README says instances behind one load balancer must share, besides the database. */
 const LINK_SECRET = randomBytes(32).toString('base64url');
 const EMAIL_ATTEMPTS = 3;
 const ROUTE_LIMIT = 12;
 
-type Instance = { port: number; dataDir: string; child: ChildProcess; log: string[] };
+type Instance = { dataDir: string; server: ServerProcess | null };
 
 let pg: PrivatePostgres;
 let proxy: RoundRobinProxy;
@@ -41,47 +40,25 @@ const instances: Instance[] = [];
 /** Charter as in production (main.ts in a process of its own), on the shared PostgreSQL, behind the proxy. */
 async function startInstance(port: number): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-instance-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const instance: Instance = { dataDir, server: null };
+  instances.push(instance);
+  instance.server = await startServerProcess({
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: pg.url,
       PUBLIC_URL: proxy.url,
       LINK_SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: String(ROUTE_LIMIT),
       AUTH_EMAIL_ATTEMPTS: String(EMAIL_ATTEMPTS),
-      WEB_DIST: '',
-      LIBREOFFICE_PATH: '',
       CHECK_RESPONSES: 'true',
     },
   });
-  const instance = { port, dataDir, child, log: [] as string[] };
-  instances.push(instance);
-  child.stderr?.on('data', (chunk) => instance.log.push(String(chunk)));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited: ${instance.log.join('')}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null);
-    if (ready?.status === 200) return instance;
-    if (Date.now() > deadline) throw new Error(`instance not ready in 150 s: ${instance.log.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return instance;
 }
 
-async function stopInstance({ child, dataDir }: Instance) {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+async function stopInstance({ server, dataDir }: Instance) {
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './support/private-postgres.ts';
-
-const serverDir = path.resolve(import.meta.dirname, '..');
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 type Attribute = { key: string; value: { stringValue?: string } };
 type Export = {
@@ -25,10 +22,9 @@ async function until(check: () => Promise<boolean> | boolean) {
 describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
   const exports: { url: string; body: string }[] = [];
   let sink: http.Server;
-  let server: ChildProcess;
+  let server: ServerProcess | undefined;
   let baseUrl: string;
   let dataDir: string;
-  let output = '';
 
   beforeAll(async () => {
     // A stand-in OTLP/HTTP collector: it keeps what it is sent.
@@ -43,46 +39,24 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
     const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-otel-'));
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
     // The way `npm start` runs the server: the telemetry preload, then main.ts.
-    server = spawn(process.execPath, ['--import', 'tsx', '--import', './src/telemetry.ts', 'src/main.ts'], {
-      cwd: serverDir,
+    server = await startServerProcess({
+      preload: ['./src/telemetry.ts'],
+      // Polling the route the test asserts on would export its spans before the test asks for them.
+      readyPath: '/api/health',
       env: {
-        ...process.env,
-        DATABASE_URL: '',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,
-        WEB_DIST: '',
-        SEED_DEMO: 'false',
-        LIBREOFFICE_PATH: '',
-        LOG_LEVEL: 'warn',
         OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl,
         OTEL_SERVICE_NAME: 'charter-under-test',
         // Spans are exported in batches; a short delay keeps the test short.
         OTEL_BSP_SCHEDULE_DELAY: '100',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    server.stdout?.on('data', (chunk) => (output += chunk));
-    server.stderr?.on('data', (chunk) => (output += chunk));
-    await until(async () => {
-      if (server.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-      return fetch(`${baseUrl}/api/health`).then(
-        (res) => res.ok,
-        () => false,
-      );
-    });
+    baseUrl = server.url;
   }, 240_000);
 
   afterAll(async () => {
-    if (server?.pid && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await new Promise((resolve) => sink?.close(resolve));
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
