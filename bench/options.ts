@@ -10,6 +10,8 @@ export type Sizes = {
   roomDocuments: number;
   pdfDocuments: number;
   sealPages: number;
+  /** One-row commits timed on the durable embedded database and with fsync off (durability.ts). */
+  commits: number;
 };
 
 const FULL: Sizes = {
@@ -20,6 +22,7 @@ const FULL: Sizes = {
   roomDocuments: 500,
   pdfDocuments: 50,
   sealPages: 100,
+  commits: 300,
 };
 
 /** A tenth of the data, still past every size where a per-row cost would show as an error or a crash. */
@@ -32,6 +35,7 @@ const QUICK: Sizes = {
   roomDocuments: 50,
   pdfDocuments: 5,
   sealPages: 10,
+  commits: 50,
 };
 
 export type BenchOptions = {

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --quick] [-- --postgres] [-- --no-lighthouse]`: the ceilings (a bare node:http server
- * and Fastify's hello world, each in its own process) and, in this process, PDF generation and sealing;
+ * and Fastify's hello world, each in its own process) and, in this process, PDF generation, sealing and
+ * one-row commits on the durable embedded database against fsync off (durability.ts);
  * then Charter in its own process on a fresh embedded database: the health check, an authenticated GET,
  * the login route, the transaction list, a 200-question questionnaire, a large folder, a large upload, one
  * live event to many sockets and a guest room of many documents (room-overview.ts). With --postgres the
@@ -19,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describeInitialJs, initialJs, webDist } from '../packages/web/scripts/bundle-size.ts';
 import { type DatabaseRun, runOnDatabase } from './charter-run.ts';
+import { describeDurability, timeDurability } from './durability.ts';
 import { auditPages, describeAudits, type PageAudit } from './lighthouse.ts';
 import { CONNECTIONS, measure, type Row, rowFailure } from './measure.ts';
 import { benchOptions } from './options.ts';
@@ -45,6 +47,7 @@ console.log(
 );
 const pdf = await timePdfGeneration(sizes.pdfDocuments).catch((error) => fail('PDF generation', error));
 const sealing = await timeSealing(sizes.sealPages).catch((error) => fail('sealing', error));
+const durability = await timeDurability(sizes.commits).catch((error) => fail('embedded commits', error));
 const ceilings: Row[] = [];
 for (const [name, start, offset] of [
   ['node:http hello world (ceiling)', startHelloWorld, 1],
@@ -156,6 +159,7 @@ if (options.quick) {
   for (const run of runs) console.log(describeTargets(run, fastify, sizes));
   if (sealing) console.log(describeSealing(sealing));
 }
+if (durability) console.log(describeDurability(durability));
 
 const out = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(out, { recursive: true });
@@ -173,6 +177,7 @@ fs.writeFileSync(
       runs,
       pdf,
       sealing,
+      durability,
       lighthouse: audits,
       initialJs: bundles.map(({ page, bytes, gzipBytes }) => ({ page, bytes, gzipBytes })),
       failures,
