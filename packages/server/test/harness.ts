@@ -28,6 +28,9 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   const pglite = url ? undefined : await migratedPglite();
   const database = await openDatabase({
     databaseUrl: url,
+    // Behind a transaction pooler, migrations need the direct connection as production gets it from
+    // config (their session advisory lock would otherwise stay on a pooled server connection).
+    databaseListenUrl: overrides.databaseListenUrl,
     dataDir,
     pglite,
     databaseConnectTimeoutMs: overrides.databaseConnectTimeoutMs,

@@ -41,6 +41,21 @@ afterAll(async () => {
 }, 30_000);
 
 describe.skipIf(!bin || !bouncer)('PostgreSQL through PgBouncer in transaction pooling', () => {
+  it('migrates on the direct connection: no advisory lock is left on a pooled server connection', async () => {
+    // Taken through the pooler, the migration lock would stay with whichever server connection ran it,
+    // and the next instance to start would wait on it for ever (or until a statement timeout).
+    const direct = new pg.Client({ connectionString: postgres.url });
+    await direct.connect();
+    try {
+      const { rows } = await direct.query(
+        `select count(*)::int as n from pg_locks where locktype = 'advisory'`,
+      );
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await direct.end();
+    }
+  });
+
   it('signs in on one instance and serves the session on the other', async () => {
     const { email } = await createUser(a);
     const { idToken } = await login(a, email, PASSWORD);

@@ -117,6 +117,10 @@ async function migrateWithoutTimeout(settings: PostgresSettings) {
   client.on('error', () => undefined);
   await client.connect();
   try {
+    // A timeout set on the role (as the README advises behind PgBouncer) would otherwise cancel the
+    // wait for another instance's migration, or a long migration itself. This is a direct connection of
+    // its own, ended below, so the session setting reaches no pooled connection.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
   } finally {
