@@ -48,7 +48,10 @@ describe.skipIf(!bin)('PostgreSQL going away', () => {
     // The proxy first: it ends every connection of `b` at once, so closing `b` never waits on a socket
     // that a test left paused or half-cut (this hook timed out in CI once, closing in the other order).
     await proxy?.close();
-    await b?.close();
+    // KNOWN HANG, not yet understood: after this file's cuts, `b`'s pool.end() can wait for ever (all
+    // of b's other close steps finish; seen on both databases' passes). Bounded here so the rest of the
+    // suite runs; the closing note of the stop that added it says what was found.
+    await Promise.race([b?.close(), new Promise((resolve) => setTimeout(resolve, 15_000))]);
     await a?.close();
     await server?.destroy();
   }, 120_000);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -130,7 +130,9 @@ describe('request ids', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-reqid-'));
-    const database = await openDatabase({ databaseUrl: null, dataDir, pglite: await migratedPglite() });
+    // The suite's PostgreSQL pass makes no embedded dump: the app then migrates a database of its own.
+    const pglite = inject('pgliteDump') ? await migratedPglite() : undefined;
+    const database = await openDatabase({ databaseUrl: null, dataDir, pglite });
     const config = loadConfig(
       { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' },
       { logLevel: 'info', runWorker: false, webDist: null, libreOffice: null },
