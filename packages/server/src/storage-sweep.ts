@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
+import { ADVISORY_LOCKS } from './db/advisory-locks.ts';
 import type { Tx } from './db/client.ts';
 import { documentRecipients, files } from './db/schema/index.ts';
 
@@ -13,9 +14,6 @@ export const SWEEP_GRACE_MS = 15 * 60_000;
 
 /** How often a running server sweeps again: leftovers live at most grace + interval. */
 export const SWEEP_INTERVAL_MS = 15 * 60_000;
-
-/** The PostgreSQL advisory lock held by the one instance sweeping a shared database (any constant of ours). */
-const SWEEP_LOCK = 280_028;
 
 export type SweepReport = { orphans: string[]; partials: string[]; spooled: string[] };
 
@@ -90,7 +88,7 @@ export function startStorageSweep(
     if (ctx.database.driver === 'pglite') return sweepLeftovers(ctx, before);
     return ctx.db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ locked: boolean }>(
-        sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
+        sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.storageSweep}) as locked`,
       );
       return rows[0]?.locked ? sweepLeftovers(ctx, before) : null;
     });

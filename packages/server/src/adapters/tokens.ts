@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Jwks, PublicJwk } from '@charter/domain';
-import { desc, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import {
   type CryptoKey,
   errors,
@@ -11,6 +11,7 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
+import { ADVISORY_LOCKS, createOnce } from '../db/advisory-locks.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { signingKeys } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
@@ -35,9 +36,6 @@ export type TokenService = {
   jwks(): Jwks;
 };
 
-/** The advisory lock under which the first signing key is made. */
-const KEY_LOCK = 0x5167;
-
 /** Loads the newest signing key from the database, creating one on first start. */
 export async function createTokenService(db: Db, issuer: string): Promise<TokenService> {
   const newest = async (tx: Tx) =>
@@ -50,10 +48,7 @@ export async function createTokenService(db: Db, issuer: string): Promise<TokenS
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
     // One key wins: instances starting together on an empty database wait on the lock and take the key
     // written first (each with a key of its own would refuse the others' tokens).
-    row = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK})`);
-      const existing = await newest(tx);
-      if (existing) return existing;
+    row = await createOnce(db, ADVISORY_LOCKS.signingKey, newest, async (tx) => {
       const [inserted] = await tx.insert(signingKeys).values({ kid, privateJwk, publicJwk }).returning();
       return inserted;
     });

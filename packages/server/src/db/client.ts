@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import { guardCommits } from './commit-guard.ts';
 import { openDurablePglite } from './pglite-durable.ts';
 import { withStatementCache } from './pglite-statements.ts';
@@ -97,12 +98,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * The advisory lock key migrations run under ("charter migrations" as a fixed 64-bit number). Any
- * constant works as long as every instance uses the same one; nothing else in Charter takes this key.
- */
-export const MIGRATION_LOCK_KEY = 4_211_062_851_744_307_000n;
-
-/**
  * Migrations run on a connection of their own, without the pool's statement_timeout, and under a
  * session advisory lock: instances started together (a scale-up, a rolling upgrade) queue on the lock,
  * and each one after the first finds every migration applied. Without it two migrators create the same
@@ -121,7 +116,7 @@ async function migrateWithoutTimeout(settings: PostgresSettings) {
     // wait for another instance's migration, or a long migration itself. This is a direct connection of
     // its own, ended below, so the session setting reaches no pooled connection.
     await client.query('set statement_timeout = 0');
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations.toString()]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
   } finally {
     // Ending the session releases the lock.

@@ -1,9 +1,10 @@
 import { createHash, generateKeyPair, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import forge from 'node-forge';
-import type { Db } from '../../db/client.ts';
+import { ADVISORY_LOCKS, createOnce } from '../../db/advisory-locks.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { sealIdentities } from '../../db/schema/index.ts';
 
 /** What seals documents: a private key and its certificate chain (the signer's own first). */
@@ -15,9 +16,6 @@ export type SealIdentity = {
   /** Where it came from: generated for this installation, or the operator's .p12. */
   source: 'installation' | 'p12';
 };
-
-/** The advisory lock taken while the installation's seal is first generated. */
-const SEAL_LOCK = 0x5ea1;
 
 export type SealSettings = { p12Path: string; p12Password: string } | null;
 
@@ -110,16 +108,13 @@ export async function loadSealIdentity(
   commonName: string,
 ): Promise<SealIdentity> {
   if (settings) return readP12(settings.p12Path, settings.p12Password);
-  const first = async () =>
-    (await db.select().from(sealIdentities).orderBy(asc(sealIdentities.id)).limit(1))[0];
-  let row = await first();
+  const first = async (tx: Tx) =>
+    (await tx.select().from(sealIdentities).orderBy(asc(sealIdentities.id)).limit(1))[0];
+  let row = await first(db);
   if (!row) {
     const generated = await generateSealIdentityOffThread(commonName);
-    // One generation wins: instances starting together wait on the lock and take the row written first.
-    row = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${SEAL_LOCK})`);
-      const [existing] = await tx.select().from(sealIdentities).orderBy(asc(sealIdentities.id)).limit(1);
-      if (existing) return existing;
+    // One generation wins: instances starting together take the row written first.
+    row = await createOnce(db, ADVISORY_LOCKS.sealIdentity, first, async (tx) => {
       const [inserted] = await tx
         .insert(sealIdentities)
         .values({ ...generated, fingerprint: fingerprintOf(generated.certificatePem) })
