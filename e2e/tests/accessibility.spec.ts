@@ -21,7 +21,6 @@ async function visit(page: Page, link: string, heading: string) {
 }
 
 test('sign-in and registration pages', async ({ page }) => {
-  test.setTimeout(150_000);
   // On the way to a page: the login banner of spec 1 §2.
   await page.goto('/c/1/documents');
   await expect(page).toHaveURL(/\/login\?redirect=/);
@@ -57,7 +56,6 @@ test('sign-in and registration pages', async ({ page }) => {
 });
 
 test('workspace pages and the preview', async ({ page }) => {
-  test.setTimeout(150_000);
   const { email, password } = demo();
   await loginWithPassword(page, email, password);
   await expect(page).toHaveURL(/\/c\/\d+\/home$/);
@@ -104,7 +102,6 @@ test('workspace pages and the preview', async ({ page }) => {
 });
 
 test('the workbench: a questionnaire with its errors, then its overview', async ({ page }) => {
-  test.setTimeout(150_000);
   const { email, password } = demo();
   await loginWithPassword(page, email, password);
   await expect(page).toHaveURL(/\/c\/\d+\/home$/);
@@ -129,7 +126,6 @@ test('the workbench: a questionnaire with its errors, then its overview', async 
 });
 
 test('at 390 px wide no page scrolls sideways', async ({ page }) => {
-  test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const { email, password } = demo();
   await loginWithPassword(page, email, password);

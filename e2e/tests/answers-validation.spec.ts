@@ -12,7 +12,6 @@ test('answers are checked in the words a person can act on: suffixes by entity t
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const accountId = await newDemoWorkspace(request, `Validation ${Date.now()}, Inc.`);
   const { post } = await demoAccountApi(request, accountId);
   const corporation = await post('/api/account/project_template/form-delaware-corporation/create', {});

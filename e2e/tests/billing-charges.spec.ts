@@ -6,7 +6,6 @@ test('a task with a state fee is paid through the payment modal with a new card,
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const accountId = await newDemoWorkspace(request, `Fees ${Date.now()}, Inc.`);
   const { headers, post } = await demoAccountApi(request, accountId);
   // Form an LLC in Texas: its State Filing task (we file it) charges Texas's LLC filing fee ($300); the

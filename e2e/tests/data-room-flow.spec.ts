@@ -124,7 +124,6 @@ test('an admin builds a data room, a visitor signs its NDA and reads a document,
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const visitor = `vera-${randomUUID().slice(0, 8)}@example.com`;
   const folder = `Flow ${randomUUID().slice(0, 6)}`;
   await loginWithPassword(page, demo().email, demo().password);

@@ -24,7 +24,6 @@ test('onboarding: register, confirm, log in two ways, add and switch workspaces'
   context,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const email = `onboarding-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'onboarding password 1';
   let home = '';

@@ -15,7 +15,6 @@ test('a reviewer suggests a change to a generated NDA, the owner accepts it and 
   baseURL,
   request,
 }) => {
-  test.setTimeout(150_000);
   const run = Date.now().toString(36);
   const reviewer = { first: 'Rita', last: 'Reviewer', email: `rita-${run}@counsel.example` };
   await loginWithPassword(page, demo().email, demo().password);

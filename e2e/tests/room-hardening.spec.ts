@@ -178,8 +178,6 @@ test("the owner's chart, completion and history: no visit before any, a page cou
   page,
   request,
 }) => {
-  // Two browsers, a PDF drawn and three settings loads: more than the default on a busy machine.
-  test.setTimeout(180_000);
   const room = await makeRoom(request, { open: true }, true);
   const { email, password } = demo();
   await loginWithPassword(page, email, password);

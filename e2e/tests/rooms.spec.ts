@@ -24,7 +24,6 @@ test('rooms: an admin creates a room, adds a cabinet document, a link and a peop
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const demo = JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'));
   await loginWithPassword(page, demo.email, demo.password);

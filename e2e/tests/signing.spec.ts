@@ -65,7 +65,6 @@ test('both parties sign a generated NDA from their emails; the owner sees it com
   baseURL,
   request,
 }) => {
-  test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const ours = { name: 'Dana Demo', email: `dana-${run}@demo.example` };
   const theirs = { name: 'Zoë Dvořák-Łukasiewicz', email: `zoe-${run}@globex.example` };
@@ -145,7 +144,6 @@ test('fields placed by hand on an uploaded PDF are signed, and the owner sees it
   baseURL,
   request,
 }) => {
-  test.setTimeout(150_000);
   const signer = { name: 'Sam Signer', email: `sam-${Date.now().toString(36)}@example.com` };
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
