@@ -78,6 +78,8 @@ export type Config = {
     endpoint: string | null;
     region: string;
     bucket: string;
+    /** S3_PREFIX: this installation's part of the bucket ('' for all of it); each installation sweeps its own. */
+    prefix: string;
     accessKeyId: string;
     secretAccessKey: string;
   } | null;
@@ -114,6 +116,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         endpoint: env.S3_ENDPOINT || null,
         region: env.S3_REGION || 'us-east-1',
         bucket: env.S3_BUCKET,
+        prefix: env.S3_PREFIX ?? '',
         accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
         secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
       }

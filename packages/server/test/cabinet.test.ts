@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { FILE_NAME_SLASH } from '@charter/domain';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLibreOffice } from '../src/adapters/office/office-pdf.ts';
 import { CONTENT_MISMATCH_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from '../src/adapters/storage/file-types.ts';
@@ -19,6 +17,7 @@ import { syncTemplateLibrary } from '../src/modules/templates/sync-library.ts';
 import { accountCaller, type Json, type SignedIn, signedIn } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { documentText, docx, paragraph } from './support/docx.ts';
+import { type LocalBucket, startLocalBucket } from './support/local-bucket.ts';
 import { multipart } from './support/multipart.ts';
 import { uploadAs } from './support/workspace-rows.ts';
 
@@ -43,31 +42,14 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
   const list = async (who: Me, folder: string) =>
     (await call(who, 'GET', `/api/account/storage/folder?path=${encodeURIComponent(folder)}`)).body;
 
-  let s3rver: S3rver | null = null;
-  let s3Directory = '';
+  let bucket: LocalBucket | null = null;
 
   beforeAll(async () => {
     let overrides = {};
     if (kind === 's3') {
-      // An S3-compatible server on loopback, as in production with S3_BUCKET set.
-      s3Directory = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-s3-'));
-      s3rver = new S3rver({
-        address: '127.0.0.1',
-        port: 0,
-        silent: true,
-        directory: s3Directory,
-        configureBuckets: [{ name: 'charter-cabinet', configs: [] }],
-      });
-      const { port } = await s3rver.run();
-      overrides = {
-        s3: {
-          endpoint: `http://127.0.0.1:${port}`,
-          region: 'us-east-1',
-          bucket: 'charter-cabinet',
-          accessKeyId: 'S3RVER',
-          secretAccessKey: 'S3RVER',
-        },
-      };
+      // An S3-compatible server on loopback, as in production with S3_BUCKET (and S3_PREFIX) set.
+      bucket = await startLocalBucket('charter-cabinet', 'charter/');
+      overrides = { s3: bucket.config };
     }
     t = await createTestApp(overrides);
     await syncTemplateLibrary(t.ctx, path.resolve(import.meta.dirname, 'fixtures/templates-workflow'));
@@ -76,7 +58,7 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
   });
   afterAll(async () => {
     await t.close();
-    await s3rver?.close();
+    await bucket?.close();
   });
 
   it('needs a token, and file cabinet access', async () => {
@@ -124,8 +106,10 @@ describe.each(['disk', 's3'] as const)('the file cabinet on %s storage', (kind) 
     ]);
     expect(exe.body.message).toBe(UNSUPPORTED_TYPE_MESSAGE);
     if (kind === 's3') {
-      // The bytes went to the bucket, not to the data folder.
-      const objects = fs.readdirSync(path.join(s3Directory, 'charter-cabinet'), { recursive: true });
+      // The bytes went to the bucket under the installation's prefix, not to the data folder.
+      const objects = fs.readdirSync(path.join(bucket!.directory, 'charter-cabinet', 'charter'), {
+        recursive: true,
+      });
       expect(objects.length).toBeGreaterThan(0);
       expect(fs.existsSync(path.join(t.config.dataDir, 'files'))).toBe(false);
     }

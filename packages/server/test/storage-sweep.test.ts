@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import S3rver from 's3rver';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../src/adapters/storage/s3-storage.ts';
+import type { Storage } from '../src/adapters/storage/storage.ts';
 import { buildApp } from '../src/app.ts';
 import { files } from '../src/db/schema/index.ts';
 import { removeFilesOnRollback } from '../src/remove-on-rollback.ts';
 import { sweepLeftovers } from '../src/storage-sweep.ts';
 import { createUser } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { startLocalBucket } from './support/local-bucket.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,10 +24,10 @@ const spoolDir = () => path.join(t.config.dataDir, 'tmp');
 const exists = (key: string) => fs.existsSync(path.join(filesDir(), key));
 
 /** Bytes in storage with a row naming them, as the cabinet stores them. */
-async function storedWithRow(preview = false) {
+async function storedWithRow(preview = false, storage: Storage = t.ctx.storage) {
   const { user, account } = await createUser(t);
-  const stored = await t.ctx.storage.put(new TextEncoder().encode('kept'));
-  const previewKey = preview ? (await t.ctx.storage.put(new TextEncoder().encode('%PDF-'))).key : null;
+  const stored = await storage.put(new TextEncoder().encode('kept'));
+  const previewKey = preview ? (await storage.put(new TextEncoder().encode('%PDF-'))).key : null;
   await t.ctx.db.insert(files).values({
     accountId: account!.id,
     filename: 'kept.docx',
@@ -133,28 +135,9 @@ describe('a transaction that rolls back', () => {
   });
 
   it('removes them from an S3 bucket too', async () => {
-    const tempDir = fs.mkdtempSync(path.join(t.config.dataDir, 's3rver-'));
-    const s3rver = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: tempDir,
-      configureBuckets: [{ name: 'charter-sweep', configs: [] }],
-    });
-    const { port } = await s3rver.run();
+    const local = await startLocalBucket('charter-rollback');
     try {
-      const bucket = removeFilesOnRollback(
-        t.ctx.db,
-        createS3Storage({
-          endpoint: `http://127.0.0.1:${port}`,
-          region: 'us-east-1',
-          bucket: 'charter-sweep',
-          accessKeyId: 'S3RVER',
-          secretAccessKey: 'S3RVER',
-          forcePathStyle: true,
-        }),
-        t.ctx.log,
-      );
+      const bucket = removeFilesOnRollback(t.ctx.db, local.storage(), t.ctx.log);
       let written = '';
       await expect(
         t.ctx.db.transaction(async () => {
@@ -166,7 +149,50 @@ describe('a transaction that rolls back', () => {
       const committed = await t.ctx.db.transaction(async () => bucket.put(new TextEncoder().encode('kept')));
       expect((await bucket.get(committed.key)).toString()).toBe('kept');
     } finally {
-      await s3rver.close();
+      await local.close();
+    }
+  });
+});
+
+describe('an S3 bucket', () => {
+  it('loses the old objects under its prefix that no row names, and nothing else', async () => {
+    const local = await startLocalBucket('charter-sweep', 'charter/');
+    try {
+      const bucket = local.storage();
+      const neighbour = createS3Storage({ ...local.config, prefix: 'other/', forcePathStyle: true });
+      const client = new S3Client({
+        endpoint: local.config.endpoint,
+        region: local.config.region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: local.config.accessKeyId, secretAccessKey: local.config.secretAccessKey },
+      });
+      const bytes = (text: string) => new TextEncoder().encode(text);
+      const [kept] = await storedWithRow(false, bucket);
+      const orphan = (await bucket.put(bytes('a crash came before its row'))).key;
+      const theirs = (await neighbour.put(bytes('another installation, sharing the bucket'))).key;
+      // In our prefix but not a key Charter makes: someone else's, left alone.
+      await client.send(
+        new PutObjectCommand({ Bucket: 'charter-sweep', Key: 'charter/README.txt', Body: 'notes' }),
+      );
+      // S3 times objects to the second.
+      await sleep(1100);
+      const before = new Date();
+      await sleep(1100);
+      const young = (await bucket.put(bytes('in flight'))).key;
+
+      const report = await sweepLeftovers({ ...t.ctx, storage: bucket }, before);
+      expect(report.orphans).toEqual([orphan]);
+      await expect(bucket.get(orphan)).rejects.toThrow();
+      expect((await bucket.get(kept!)).toString()).toBe('kept');
+      expect((await bucket.get(young)).toString()).toBe('in flight');
+      expect((await neighbour.get(theirs)).toString()).toBe('another installation, sharing the bucket');
+      const notes = await client.send(
+        new GetObjectCommand({ Bucket: 'charter-sweep', Key: 'charter/README.txt' }),
+      );
+      expect(await notes.Body?.transformToString()).toBe('notes');
+      client.destroy();
+    } finally {
+      await local.close();
     }
   });
 });

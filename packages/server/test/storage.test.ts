@@ -3,40 +3,24 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createS3Storage } from '../src/adapters/storage/s3-storage.ts';
 import { spool, WHOLE_SAMPLE_BYTES } from '../src/adapters/storage/spool.ts';
 import { createDiskStorage, type Storage } from '../src/adapters/storage/storage.ts';
+import { type LocalBucket, startLocalBucket } from './support/local-bucket.ts';
 
-const BUCKET = 'charter-test';
 let tempDir = '';
-let s3rver: S3rver | null = null;
+let bucket: LocalBucket | null = null;
 const stores: Record<'disk' | 's3', Storage | null> = { disk: null, s3: null };
 
 beforeAll(async () => {
   tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'charter-storage-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(tempDir, 's3rver'),
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await s3rver.run();
+  bucket = await startLocalBucket('charter-test');
   stores.disk = createDiskStorage(path.join(tempDir, 'disk'));
-  stores.s3 = createS3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  stores.s3 = bucket.storage();
 });
 
 afterAll(async () => {
-  await s3rver?.close();
+  await bucket?.close();
   await fs.rm(tempDir, { recursive: true, force: true });
 });
 

@@ -1,13 +1,24 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertStorageKey, newStorageKey, type Storage, sha256Hex } from './storage.ts';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { assertStorageKey, isStorageKey, newStorageKey, type Storage, sha256Hex } from './storage.ts';
 
 export type S3StorageOptions = {
   /** An S3-compatible server (MinIO, R2, s3rver…); unset means AWS itself. */
   endpoint?: string;
   region: string;
   bucket: string;
+  /**
+   * Where in the bucket this installation's objects live ('' for the whole bucket, 'charter/' for a
+   * folder): a bucket shared by installations gives each its own prefix, since each sweeps its own.
+   */
+  prefix?: string;
   /** Empty strings fall back to the SDK's default credential chain (instance roles, AWS_* variables). */
   accessKeyId: string;
   secretAccessKey: string;
@@ -30,9 +41,11 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = options.bucket;
+  const prefix = options.prefix ?? '';
+  const objectKey = (key: string) => prefix + assertStorageKey(key);
 
   const getBody = async (key: string) => {
-    const response = await client.send(new GetObjectCommand({ Bucket, Key: assertStorageKey(key) }));
+    const response = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
     if (!response.Body) throw new Error(`Empty body for storage key ${key}`);
     return response.Body;
   };
@@ -43,7 +56,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     await client.send(
       new PutObjectCommand({
         Bucket,
-        Key: key,
+        Key: objectKey(key),
         Body: body,
         ContentLength: size,
         ContentType: 'application/octet-stream',
@@ -67,7 +80,35 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     },
     async remove(key) {
       // S3 deletes are idempotent: a missing key succeeds, as on disk.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: assertStorageKey(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    /**
+     * Objects under the prefix written before `before` that no row names: what a crash between the
+     * write and its row's commit left. A put is whole or absent, so there are never partial objects.
+     * Objects whose names are not keys Charter makes are left alone, whoever wrote them. Listing costs
+     * one request per thousand objects, each sweep.
+     */
+    async sweep(referenced, before) {
+      const orphans: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        const old = (page.Contents ?? [])
+          .filter((object) => object.LastModified && object.LastModified < before)
+          .map((object) => object.Key?.slice(prefix.length) ?? '')
+          .filter(isStorageKey);
+        const named = old.length > 0 ? await referenced(old) : new Set<string>();
+        for (const key of old.filter((candidate) => !named.has(candidate))) {
+          // One at a time: DeleteObjects asks for checksums some S3-compatible servers refuse, and
+          // orphans are rare.
+          await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+          orphans.push(key);
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return { orphans, partials: [] };
     },
   };
 }

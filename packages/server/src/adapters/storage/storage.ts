@@ -19,8 +19,8 @@ export type Storage = {
   remove(key: string): Promise<void>;
   /**
    * Removes what a crash left behind, written before `before`: half-written files, and stored bytes
-   * whose keys `referenced` does not return (no row names them). Only where this installation owns
-   * the whole store (the disk under DATA_DIR): a bucket may be shared, so S3 has none.
+   * whose keys `referenced` does not return (no row names them). The store is this installation's
+   * own: DATA_DIR/files, or the bucket under its S3_PREFIX.
    */
   sweep?(
     referenced: (keys: string[]) => Promise<Set<string>>,
@@ -36,9 +36,13 @@ export function newStorageKey(): string {
   return `${id.slice(0, 2)}/${id}`;
 }
 
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
 /** Refuses anything that is not a key we made, so a stored key can never reach outside the store. */
 export function assertStorageKey(key: string): string {
-  if (!KEY_PATTERN.test(key)) throw new Error(`Bad storage key ${key}`);
+  if (!isStorageKey(key)) throw new Error(`Bad storage key ${key}`);
   return key;
 }
 
@@ -148,7 +152,7 @@ async function sweepDisk(
       if (name.endsWith('.part')) {
         await fs.rm(path.join(root, key), { force: true });
         partials.push(key);
-      } else if (KEY_PATTERN.test(key)) old.push(key);
+      } else if (isStorageKey(key)) old.push(key);
     }
     for (let i = 0; i < old.length; i += SWEEP_BATCH) {
       const batch = old.slice(i, i + SWEEP_BATCH);
