@@ -18,8 +18,17 @@ export type DatabaseRun = {
   largeUploadSeconds: number | null;
   live: LiveFanOut | null;
   roomOverview: RoomOverview | null;
+  /** The server's resident memory (MB): idle after its start, and idle again after the measures. */
+  memory: { started: number | null; afterMeasures: number | null } | null;
   failures: string[];
 };
+
+/** What an idle server holds: read after a pause, once the start's or the load's work has settled. */
+const IDLE_PAUSE_MS = 3000;
+async function idleResidentMegabytes(server: Server) {
+  await new Promise((resolve) => setTimeout(resolve, IDLE_PAUSE_MS));
+  return server.residentMegabytes();
+}
 
 /**
  * Every measure that reads or writes the database, on a fresh one: Charter in its own process on the
@@ -44,6 +53,7 @@ export async function runOnDatabase(
     largeUploadSeconds: null,
     live: null,
     roomOverview: null,
+    memory: null,
     failures: [],
   };
   const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -103,6 +113,7 @@ export async function runOnDatabase(
         ...(scratch.url ? { DATABASE_URL: scratch.url } : {}),
       });
       console.log(`${database}: server answering after ${seconds(startedAt)}`);
+      run.memory = { started: await idleResidentMegabytes(charter), afterMeasures: null };
       try {
         const scenario = await createScenario(charter.url);
         const auth = { authorization: `Bearer ${scenario.accessToken}`, ...BROWSER };
@@ -168,6 +179,7 @@ export async function runOnDatabase(
         });
         // The quick run measures the room on this server: one server start fewer.
         if (options.quick) await step('room overview', () => roomOverview(charter));
+        run.memory.afterMeasures = await idleResidentMegabytes(charter);
       } finally {
         await charter.stop();
       }

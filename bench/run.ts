@@ -128,6 +128,12 @@ table.push(
         : '-',
     ),
   ],
+  [
+    'Server memory (RSS, idle): after start / after the measures',
+    ...runs.map((run) =>
+      run.memory ? `${run.memory.started ?? '?'} MB / ${run.memory.afterMeasures ?? '?'} MB` : '-',
+    ),
+  ],
   ...['guest', 'admin'].map((who) => [
     `Queries of one ${who} room view (5 documents / ${sizes.roomDocuments})`,
     ...runs.map((run) => run.roomOverview?.counts[who]?.join(' / ') ?? '-'),

@@ -10,6 +10,8 @@ export type Server = {
   stop(): Promise<void>;
   /** CPU seconds (user + system) the server process has used so far; null where /proc is missing. */
   cpuSeconds(): number | null;
+  /** The server process's resident memory in MB (VmRSS); null where /proc is missing. */
+  residentMegabytes(): number | null;
 };
 
 /** A process's CPU time from /proc/{pid}/stat (utime + stime, in clock ticks of 1/100 s on Linux). */
@@ -18,6 +20,16 @@ function cpuSecondsOf(child: ChildProcess): number | null {
     const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+function residentMegabytesOf(child: ChildProcess): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+    return Number.isFinite(kilobytes) ? Math.round(kilobytes / 1024) : null;
   } catch {
     return null;
   }
@@ -101,6 +113,7 @@ export async function startCharter(
     dataDir,
     stop,
     cpuSeconds: () => cpuSecondsOf(child),
+    residentMegabytes: () => residentMegabytesOf(child),
   };
 }
 
@@ -109,7 +122,12 @@ async function startSnippet(port: number, code: string): Promise<Server> {
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url, child);
-  return { url, stop: stopper(child), cpuSeconds: () => cpuSecondsOf(child) };
+  return {
+    url,
+    stop: stopper(child),
+    cpuSeconds: () => cpuSecondsOf(child),
+    residentMegabytes: () => residentMegabytesOf(child),
+  };
 }
 
 /** A bare node:http server answering 'hello world'. */
