@@ -9,7 +9,13 @@ export function findPgBouncer(): string | null {
   return ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((file) => fs.existsSync(file)) ?? null;
 }
 
-export type PrivatePgBouncer = { port: number; url: string; stop(): Promise<void> };
+export type PrivatePgBouncer = {
+  port: number;
+  url: string;
+  /** Sends new server connections to another PostgreSQL (the ini's [databases] line, then RELOAD). */
+  repoint(postgresPort: number): void;
+  stop(): Promise<void>;
+};
 
 /**
  * PgBouncer of the test's own in transaction pooling, in front of a private PostgreSQL (user charter,
@@ -22,25 +28,30 @@ export async function startPgBouncer(binary: string, postgresPort: number): Prom
   const port = await freePort();
   const ini = path.join(dir, 'pgbouncer.ini');
   fs.writeFileSync(path.join(dir, 'users.txt'), '"charter" ""\n');
-  fs.writeFileSync(
-    ini,
-    [
-      '[databases]',
-      `postgres = host=127.0.0.1 port=${postgresPort} dbname=postgres`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      'unix_socket_dir =',
-      'auth_type = trust',
-      `auth_file = ${path.join(dir, 'users.txt')}`,
-      'pool_mode = transaction',
-      'default_pool_size = 3',
-      'max_client_conn = 200',
-      'ignore_startup_parameters = statement_timeout',
-      `logfile = ${path.join(dir, 'log')}`,
-      '',
-    ].join('\n'),
-  );
+  const write = (target: number) =>
+    fs.writeFileSync(
+      ini,
+      [
+        '[databases]',
+        `postgres = host=127.0.0.1 port=${target} dbname=postgres`,
+        '[pgbouncer]',
+        'listen_addr = 127.0.0.1',
+        `listen_port = ${port}`,
+        'unix_socket_dir =',
+        'auth_type = trust',
+        `auth_file = ${path.join(dir, 'users.txt')}`,
+        'pool_mode = transaction',
+        'default_pool_size = 3',
+        'max_client_conn = 200',
+        'ignore_startup_parameters = statement_timeout',
+        // After a failed server login PgBouncer waits this long before it tries again (15 s by default),
+        // a wait that would outlast a failover; clients meanwhile get an error at once.
+        'server_login_retry = 0.5',
+        `logfile = ${path.join(dir, 'log')}`,
+        '',
+      ].join('\n'),
+    );
+  write(postgresPort);
   const asRoot = process.getuid?.() === 0;
   const ids = asRoot
     ? {
@@ -61,6 +72,10 @@ export async function startPgBouncer(binary: string, postgresPort: number): Prom
   return {
     port,
     url: `postgres://charter@127.0.0.1:${port}/postgres`,
+    repoint(target) {
+      write(target);
+      child.kill('SIGHUP');
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -20,16 +20,19 @@ export type TcpProxy = {
    * everything else too and refuses new connections until restore().
    */
   cutAtNextCommit(when: 'after-commit' | 'before-commit', options?: { goDown?: boolean }): void;
+  /** New connections go to this port from now on, like a DNS name or virtual IP moved to a new primary. */
+  retarget(port: number): void;
   close(): Promise<void>;
 };
 
 /** A TCP proxy on 127.0.0.1 in front of `targetPort`, which a test can cut to simulate a network failure. */
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
+  let target = targetPort;
   let armed: { when: 'after-commit' | 'before-commit'; goDown: boolean } | null = null;
   let paused = false;
   const server = net.createServer((client) => {
-    const upstream = net.connect(targetPort, '127.0.0.1');
+    const upstream = net.connect(target, '127.0.0.1');
     let draining = false;
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -84,6 +87,9 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     },
     cutAtNextCommit(when, options = {}) {
       armed = { when, goDown: options.goDown ?? false };
+    },
+    retarget(port) {
+      target = port;
     },
     async close() {
       if (server.listening) await cut();

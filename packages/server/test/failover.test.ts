@@ -1,0 +1,271 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LiveMessage } from '@charter/domain';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { hashPassword } from '../src/adapters/passwords.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { rooms, users } from '../src/db/schema/index.ts';
+import { createAccount } from '../src/modules/accounts/create-account.ts';
+import { codeHash, deriveCode } from '../src/modules/rooms/link-codes.ts';
+import { basic, type Json } from './factories.ts';
+import { findPgBouncer, type PrivatePgBouncer, startPgBouncer } from './support/private-pgbouncer.ts';
+import { findPostgresBin, type PrivatePostgres, startPrivatePostgres } from './support/private-postgres.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+
+const bin = findPostgresBin();
+const bouncer = findPgBouncer();
+if (!bin || !bouncer) console.warn('failover.test.ts skipped: no PostgreSQL binaries or no pgbouncer');
+
+const PASSWORD = 'correct horse battery staple 42';
+const LINK_SECRET = randomBytes(32).toString('base64url');
+const STANDBY = 'charter_standby';
+/** The README's primary: a commit is acknowledged only once the standby has it. */
+const SYNCHRONOUS = {
+  wal_level: 'replica',
+  max_wal_senders: '4',
+  synchronous_commit: 'on',
+  synchronous_standby_names: STANDBY,
+};
+
+let primary: PrivatePostgres | undefined;
+let standby: PrivatePostgres | undefined;
+let pooler: PrivatePgBouncer | undefined;
+/** DATABASE_LISTEN_URL's host: the stand-in for a DNS name or virtual IP that follows the primary. */
+let direct: TcpProxy | undefined;
+let server: ServerProcess | undefined;
+let dataDir = '';
+let ws: WebSocket | undefined;
+let owner: { accountId: number; access: string; roomCode: string };
+
+/** One query on a connection of its own, straight to a PostgreSQL server (not through Charter). */
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Polls `read` until `check` holds; throws what it last saw after `ms`. */
+async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function call(method: string, url: string, headers: Record<string, string>, body?: unknown) {
+  const response = await fetch(`${server?.url}${url}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text.startsWith('{') ? JSON.parse(text) : {}) as Json };
+}
+
+/** A user with a workspace and a room with a link code, made on the primary before Charter starts. */
+async function seed(url: string) {
+  const database = await openDatabase({
+    databaseUrl: url,
+    dataDir: '',
+    log: { info: () => undefined, warn: () => undefined },
+  });
+  try {
+    await database.migrate();
+    const email = `failover-${randomUUID()}@example.com`;
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hashPassword(PASSWORD),
+        firstName: 'Fail',
+        familyName: 'Over',
+        emailVerifiedAt: new Date(),
+      })
+      .returning();
+    const account = await createAccount(database.db, {
+      userId: user.id,
+      company_name: 'Failover, Inc.',
+      features: [{ feature_type_id: 881, value: 'For-profit Company' }],
+    });
+    const [room] = await database.db
+      .insert(rooms)
+      .values({ accountId: account.id, label: 'Kestrel Room', type: 'data-room', open: true, codeHash: 'x' })
+      .returning();
+    const roomCode = deriveCode(LINK_SECRET, 'room', room.id, room.codeGeneration);
+    await database.db
+      .update(rooms)
+      .set({ codeHash: codeHash(roomCode) })
+      .where(eq(rooms.id, room.id));
+    return { email, accountId: account.id, roomCode };
+  } finally {
+    await database.close();
+  }
+}
+
+beforeAll(async () => {
+  if (!bin || !bouncer) return;
+  primary = await startPrivatePostgres(bin, { settings: SYNCHRONOUS });
+  // The standby runs without synchronous_standby_names: once promoted it is alone, and a primary
+  // waiting for a standby that is not there would hold every commit.
+  standby = await startPrivatePostgres(bin, { standbyOf: { port: primary.port, name: STANDBY } });
+  const primaryUrl = primary.url;
+  await eventually(
+    () => query<{ sync_state: string }>(primaryUrl, 'select sync_state from pg_stat_replication'),
+    (rows) => rows.some((row) => row.sync_state === 'sync'),
+  );
+  // Behind PgBouncer the statement timeout is the role's (README); the standby has the role too. (A
+  // commit before the standby is there would wait for it.)
+  await query(primary.url, `alter role charter set statement_timeout = '30s'`);
+  pooler = await startPgBouncer(bouncer, primary.port);
+  direct = await startTcpProxy(primary.port);
+  const seeded = await seed(primary.url);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-failover-'));
+  server = await startServerProcess({
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: pooler.url,
+      DATABASE_LISTEN_URL: `postgres://charter@127.0.0.1:${direct.port}/postgres`,
+      LINK_SECRET,
+    },
+  });
+  const session = await call('POST', '/api/authn/session/credentials', {
+    authorization: basic(seeded.email, PASSWORD),
+  });
+  const access = await call(
+    'POST',
+    '/api/authn/access_token',
+    { authorization: `Bearer ${session.body.id_token}` },
+    { account_id: seeded.accountId },
+  );
+  expect(access.status).toBe(200);
+  owner = { accountId: seeded.accountId, access: access.body.access_token, roomCode: seeded.roomCode };
+}, 120_000);
+
+/** Each stop is bounded, so a hang here cannot leave a server running. */
+const bounded = (stop: Promise<unknown> | undefined) =>
+  Promise.race([stop?.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+
+afterAll(async () => {
+  ws?.close();
+  await bounded(server?.stop());
+  await bounded(pooler?.stop());
+  await bounded(direct?.close());
+  await bounded(primary?.destroy());
+  await bounded(standby?.destroy());
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}, 90_000);
+
+describe.skipIf(!bin || !bouncer)('failover to a synchronous standby behind PgBouncer', () => {
+  it('answers 503 during the switch, loses nothing acknowledged, and serves again without a restart', async () => {
+    if (!primary || !standby || !pooler || !direct || !server) throw new Error('not set up');
+    const bearer = { authorization: `Bearer ${owner.access}` };
+    const pid = server.child.pid;
+
+    const messages: LiveMessage[] = [];
+    ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws?access_token=${owner.access}`, {
+      origin: server.url,
+    });
+    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await eventually(
+      () => messages.map((m) => m.kind),
+      (kinds) => kinds.includes('hello'),
+    );
+
+    // Writers: each creates folders one after another and keeps every path that was acknowledged.
+    const acknowledged: string[] = [];
+    const failures: { status: number; code: string }[] = [];
+    let promoted = false;
+    let sincePromotion = 0;
+    let stopped = false;
+    const writer = async (n: number) => {
+      for (let i = 0; !stopped; i++) {
+        const folder = `/Writer ${n} ${i}`;
+        const res = await call('POST', '/api/account/storage/folder', bearer, { path: folder });
+        if (res.status === 201) {
+          acknowledged.push(folder);
+          if (promoted) sincePromotion++;
+        } else {
+          failures.push({ status: res.status, code: res.body.code });
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+    };
+    const writers = [0, 1, 2, 3].map(writer);
+    try {
+      await eventually(
+        () => acknowledged.length,
+        (n) => n >= 20,
+      );
+      expect(failures).toEqual([]);
+
+      // The primary's machine dies; the standby is promoted; PgBouncer and the direct connection's
+      // address move to it (what a failover manager such as Patroni or pg_auto_failover does).
+      primary.kill();
+      const killedAt = Date.now();
+      await standby.promote();
+      pooler.repoint(standby.port);
+      direct.retarget(standby.port);
+      promoted = true;
+      await eventually(
+        () => sincePromotion,
+        (n) => n >= 20,
+        30_000,
+      );
+      console.info(
+        `failover: ${Date.now() - killedAt} ms from the kill to 20 writes after it; ${failures.length} refused`,
+      );
+    } finally {
+      stopped = true;
+      await Promise.all(writers);
+    }
+
+    // Requests during the switch were refused as "nothing was saved, try again", never as a failure.
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.filter((f) => f.status !== 503 || f.code !== 'DATABASE_UNAVAILABLE')).toEqual([]);
+    // Every acknowledged folder is on the new primary.
+    const saved = await query<{ path: string }>(
+      standby.url,
+      'select path from folders where account_id = $1',
+      [owner.accountId],
+    );
+    const paths = new Set(saved.map((row) => row.path));
+    expect(acknowledged.filter((folder) => !paths.has(folder))).toEqual([]);
+    // The same Charter process throughout.
+    expect(server.child.exitCode).toBeNull();
+    expect(server.child.pid).toBe(pid);
+
+    // Its LISTEN connection found the new primary: a live event raised now reaches the socket.
+    const standbyUrl = standby.url;
+    await eventually(
+      () =>
+        query<{ n: number }>(
+          standbyUrl,
+          `select count(*)::int as n from pg_stat_activity where query = 'LISTEN charter_live'`,
+        ),
+      (rows) => rows[0]?.n === 1,
+    );
+    const visit = await call('GET', `/api/guest/rooms/${owner.roomCode}?visit=1`, {
+      'x-room-visitor-key': randomBytes(16).toString('base64url'),
+    });
+    expect(visit.status).toBe(200);
+    await eventually(
+      () => messages.flatMap((m) => (m.kind === 'event' && m.event.type === 'toast' ? [m.event] : [])),
+      (toasts) => toasts.some((t) => t.type === 'toast' && t.toast.message.includes('Kestrel Room')),
+      10_000,
+    );
+  }, 120_000);
+});
