@@ -72,7 +72,17 @@ export async function startPrivatePostgres(
   if (options.standbyOf) {
     const { port, name } = options.standbyOf;
     const from = `host=127.0.0.1 port=${port} user=charter application_name=${name}`;
-    await pg('pg_basebackup', ['-D', data, '-R', '-X', 'stream', '--no-sync', '-d', from]);
+    await pg('pg_basebackup', [
+      '-D',
+      data,
+      '-R',
+      '-X',
+      'stream',
+      '--checkpoint=fast',
+      '--no-sync',
+      '-d',
+      from,
+    ]);
   } else {
     await pg('initdb', ['-D', data, '-A', 'trust', '-U', 'charter', '-E', 'UTF8', '--no-sync']);
   }
