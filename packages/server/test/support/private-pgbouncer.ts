@@ -80,7 +80,10 @@ export async function startPgBouncer(binary: string, postgresPort: number): Prom
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
+        // Bounded, so a hung stop cannot leave it running after the test.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
         await exited;
+        clearTimeout(timer);
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },
