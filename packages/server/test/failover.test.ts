@@ -13,6 +13,7 @@ import { rooms, users } from '../src/db/schema/index.ts';
 import { createAccount } from '../src/modules/accounts/create-account.ts';
 import { codeHash, deriveCode } from '../src/modules/rooms/link-codes.ts';
 import { basic, type Json } from './factories.ts';
+import { eventually } from './support/eventually.ts';
 import { findPgBouncer, type PrivatePgBouncer, startPgBouncer } from './support/private-pgbouncer.ts';
 import { findPostgresBin, type PrivatePostgres, startPrivatePostgres } from './support/private-postgres.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
@@ -55,17 +56,6 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, val
     return (await client.query<T>(text, values)).rows;
   } finally {
     await client.end().catch(() => undefined);
-  }
-}
-
-/** Polls `read` until `check` holds; throws what it last saw after `ms`. */
-async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -12,6 +12,7 @@ import { jobs, rooms, users } from '../src/db/schema/index.ts';
 import { createAccount } from '../src/modules/accounts/create-account.ts';
 import { codeHash, deriveCode } from '../src/modules/rooms/link-codes.ts';
 import { basic } from './factories.ts';
+import { eventually } from './support/eventually.ts';
 import {
   findPostgresBin,
   freePort,
@@ -132,17 +133,6 @@ async function createUser(withWorkspace: boolean) {
 
 const signIn = (email: string, password: string) =>
   call('POST', '/api/authn/session/credentials', { headers: { authorization: basic(email, password) } });
-
-/** Waits for `check` to hold, polling; throws what it last saw after `ms`. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.skipIf(!bin)('two instances on one PostgreSQL behind a round-robin proxy', () => {
   it('a session made through one instance works on the other', async () => {
