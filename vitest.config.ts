@@ -24,6 +24,9 @@ export default defineConfig({
           root: 'packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // A net for a hang: a page of rendered rows took over the default 5 s in CI while the server
+          // project's files ran beside it on two cores.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -109,8 +109,7 @@ describe('NewWorkspaceModal', () => {
     });
     await waitFor(() => expect(location()).toBe('/c/42/home'));
     expect(session.switchAccount).toHaveBeenCalledWith(42);
-    // Two pickers (suffix, purpose) in jsdom: slower than the default 5 s on a busy machine.
-  }, 15_000);
+  });
 
   it('offers staff acting as the user no way to add a workspace', async () => {
     session = { ...fakeSession(), impersonatorId: 9 };
