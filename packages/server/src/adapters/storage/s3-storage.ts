@@ -7,7 +7,14 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { assertStorageKey, isStorageKey, newStorageKey, type Storage, sha256Hex } from './storage.ts';
+import {
+  assertStorageKey,
+  isStorageKey,
+  newStorageKey,
+  removeUnnamed,
+  type Storage,
+  sha256Hex,
+} from './storage.ts';
 
 export type S3StorageOptions = {
   /** An S3-compatible server (MinIO, R2, s3rver…); unset means AWS itself. */
@@ -99,13 +106,12 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           .filter((object) => object.LastModified && object.LastModified < before)
           .map((object) => object.Key?.slice(prefix.length) ?? '')
           .filter(isStorageKey);
-        const named = old.length > 0 ? await referenced(old) : new Set<string>();
-        for (const key of old.filter((candidate) => !named.has(candidate))) {
-          // One at a time: DeleteObjects asks for checksums some S3-compatible servers refuse, and
-          // orphans are rare.
-          await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
-          orphans.push(key);
-        }
+        // One DeleteObject at a time: DeleteObjects asks for checksums some S3-compatible servers
+        // refuse, and orphans are rare.
+        const removed = await removeUnnamed(old, referenced, (key) =>
+          client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) })),
+        );
+        orphans.push(...removed);
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return { orphans, partials: [] };

@@ -131,6 +131,22 @@ async function makeShardFolder(root: string, folder: string) {
 
 const SWEEP_BATCH = 1000;
 
+/**
+ * Of `keys` (old enough to be left by a crash, not in flight), removes those no row names, one at a
+ * time, and returns them. The sweep of every store ends here.
+ */
+export async function removeUnnamed(
+  keys: string[],
+  referenced: (keys: string[]) => Promise<Set<string>>,
+  remove: (key: string) => Promise<unknown>,
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const named = await referenced(keys);
+  const unnamed = keys.filter((key) => !named.has(key));
+  for (const key of unnamed) await remove(key);
+  return unnamed;
+}
+
 /** When bytes last changed place: a rename (spool -> store) keeps the mtime but not the ctime. */
 const writtenAt = (stat: { mtimeMs: number; ctimeMs: number }) => Math.max(stat.mtimeMs, stat.ctimeMs);
 
@@ -156,11 +172,9 @@ async function sweepDisk(
     }
     for (let i = 0; i < old.length; i += SWEEP_BATCH) {
       const batch = old.slice(i, i + SWEEP_BATCH);
-      const kept = await referenced(batch);
-      for (const key of batch.filter((k) => !kept.has(k))) {
-        await fs.rm(path.join(root, key), { force: true });
-        orphans.push(key);
-      }
+      orphans.push(
+        ...(await removeUnnamed(batch, referenced, (key) => fs.rm(path.join(root, key), { force: true }))),
+      );
     }
   }
   return { orphans, partials };
